@@ -1,0 +1,55 @@
+import type { Readable, Writable } from "node:stream";
+
+/** One process started inside a machine. */
+export interface MachineProcess {
+  /** Present when the exec asked for stdin: "pipe". */
+  readonly stdin: Writable | null;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  /** Settles once the process has exited and its output streams have ended. */
+  readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Signals the process (its whole process group inside the machine). */
+  kill(signal?: NodeJS.Signals): void;
+}
+
+export interface ExecOptions {
+  /** Argument array; never a shell string. */
+  argv: string[];
+  /** The whole environment of the process, built explicitly (never the server's own). */
+  env: Record<string, string>;
+  /** Working directory inside the machine; default the home. */
+  cwd?: string;
+  /** "ignore" (default) closes stdin; "pipe" keeps it for a long-lived helper. */
+  stdin?: "ignore" | "pipe";
+}
+
+/**
+ * The sandbox of one agent. Every provider gives the same view inside: $HOME (the agent home),
+ * /run/guilds (gone with the machine), the helpers on PATH, bash, git, rg and node.
+ */
+export interface Machine {
+  readonly agentId: string;
+  /** Provider name: "local", "docker", ... */
+  readonly provider: string;
+  /** The agent home as seen inside the machine. */
+  readonly home: string;
+  /** The runtime directory (/run/guilds) as seen inside the machine. */
+  readonly runtimeDir: string;
+  /** The port block: PORT is the first, GUILDS_PORTS lists them all. */
+  readonly ports: readonly number[];
+  /** The base environment every process inside gets: HOME, PATH, LANG, GUILDS_RUNTIME_DIR, ... */
+  readonly baseEnv: Readonly<Record<string, string>>;
+  /** The argv prefix that runs a helper by name ("guilds-code", "guilds-harness"). */
+  helperCommand(name: string): string[];
+
+  /** Starts (wakes) the machine if it is not running. Idempotent and safe to call concurrently. */
+  start(): Promise<void>;
+  /** Ends every process inside (background commands included) and clears /run/guilds; the home survives. */
+  stop(): Promise<void>;
+  isRunning(): boolean;
+
+  /** Starts a process inside the running machine. Counts as activity for the idle stop. */
+  exec(options: ExecOptions): MachineProcess;
+  /** The machine's file API: writes a file at a path inside the machine (mode default 0600). */
+  writeFile(pathInside: string, data: string | Buffer, mode?: number): Promise<void>;
+}

@@ -1,0 +1,16 @@
+/** Where things live inside a machine, the same for every provider. */
+
+/** The agent's home inside the sandbox. */
+export const SANDBOX_HOME = "/home/agent";
+/** Lives only as long as the machine: background records, harness state, request files. */
+export const SANDBOX_RUNTIME_DIR = "/run/guilds";
+
+/** The home-relative folder of a run: shell logs, cwd, prompt files, harness logs. */
+export function runFolder(runId: string): string {
+  return `.runs/${runId}`;
+}
+
+/** The request file for a request too long for the command line, relative to the runtime dir. */
+export function requestFileName(runId: string, callId: string): string {
+  return `requests/${runId}-${callId}.json`;
+}

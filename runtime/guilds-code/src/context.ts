@@ -1,0 +1,40 @@
+import path from "node:path";
+import type { HelperRequest } from "@guilds/protocol/helperRequest";
+import { SANDBOX_RUNTIME_DIR, runFolder } from "@guilds/protocol/runtimePaths";
+
+/** What every op knows about the call it serves and the machine it runs on. */
+export interface OpContext {
+  request: HelperRequest;
+  /** The agent's home ($HOME of the helper). */
+  home: string;
+  /** /run/guilds (GUILDS_RUNTIME_DIR when a provider puts it elsewhere). */
+  runtimeDir: string;
+  /** /run/guilds/<agent id>: background records and harness state, gone with the machine. */
+  agentDir: string;
+  /** <home>/.runs/<run id> */
+  runDir: string;
+  /** PATH for the commands the op runs (the helpers, bash, git, rg, node). */
+  path: string;
+}
+
+/** An op's outcome for the model: text already shaped to the request's cap, and its metadata. */
+export interface OpResult {
+  text: string;
+  meta: Record<string, unknown>;
+}
+
+export type Op = (args: unknown, context: OpContext) => Promise<OpResult>;
+
+/** The helper's own environment names the machine; the request names the call. */
+export function createContext(request: HelperRequest, environment: NodeJS.ProcessEnv): OpContext {
+  const home = environment.HOME ?? "/home/agent";
+  const runtimeDir = environment.GUILDS_RUNTIME_DIR ?? SANDBOX_RUNTIME_DIR;
+  return {
+    request,
+    home,
+    runtimeDir,
+    agentDir: path.join(runtimeDir, request.agent_id),
+    runDir: path.join(home, runFolder(request.run_id)),
+    path: environment.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+  };
+}

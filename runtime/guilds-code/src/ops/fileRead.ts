@@ -1,0 +1,5 @@
+import type { Op } from "../context.ts";
+
+export const fileRead: Op = async () => {
+  throw new Error("fileRead is being written");
+};
