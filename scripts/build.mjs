@@ -6,7 +6,14 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const common = { bundle: true, platform: "node", target: "node20", format: "esm", logLevel: "warning", sourcemap: false };
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  logLevel: "warning",
+  sourcemap: false,
+};
 
 const helpers = [["runtime/guilds-code/src/main.ts", "runtime/guilds-code/dist/guilds-code"]];
 for (const [entry, outfile] of helpers) {
@@ -20,12 +27,18 @@ for (const [entry, outfile] of helpers) {
   chmodSync(path.join(root, outfile), 0o755);
 }
 
-const orchestratorPackage = JSON.parse(readFileSync(path.join(root, "apps/orchestrator/package.json"), "utf8"));
-const external = Object.keys(orchestratorPackage.dependencies ?? {}).filter((name) => !name.startsWith("@guilds/"));
+const orchestratorPackage = JSON.parse(
+  readFileSync(path.join(root, "apps/orchestrator/package.json"), "utf8"),
+);
+const external = Object.keys(orchestratorPackage.dependencies ?? {}).filter(
+  (name) => !name.startsWith("@guilds/"),
+);
 await build({
   ...common,
   entryPoints: [path.join(root, "apps/orchestrator/src/cli/main.ts")],
   outfile: path.join(root, "apps/orchestrator/dist/guilds.mjs"),
   external,
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });

@@ -36,7 +36,7 @@ export const ShellStatusArgs = z
     stop: flag().default(false),
   })
   .refine((args) => !args.stop || args.id !== undefined, {
-    error: "needs an id: stop ends one background command, such as {\"id\": \"b1\", \"stop\": true}",
+    error: 'needs an id: stop ends one background command, such as {"id": "b1", "stop": true}',
     path: ["stop"],
   });
 export type ShellStatusArgs = z.infer<typeof ShellStatusArgs>;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
-import { SANDBOX_RUNTIME_DIR, runFolder } from "@guilds/protocol/runtimePaths";
+import { runFolder, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
 
 /** What every op knows about the call it serves and the machine it runs on. */
 export interface OpContext {

@@ -31,12 +31,17 @@ export class OpError extends Error {
 export async function dispatch(raw: unknown, environment: NodeJS.ProcessEnv): Promise<Envelope> {
   const parsed = HelperRequest.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "request"}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".") || "request"}: ${issue.message}`,
+    );
     return error("request.invalid", `The helper request is malformed: ${problems.join("; ")}.`);
   }
   const op = OPS[parsed.data.op];
   if (!op) {
-    return error("op.unknown", `guilds-code has no op "${parsed.data.op}"; it knows ${Object.keys(OPS).join(", ")}.`);
+    return error(
+      "op.unknown",
+      `guilds-code has no op "${parsed.data.op}"; it knows ${Object.keys(OPS).join(", ")}.`,
+    );
   }
   try {
     const result = await op(parsed.data.args, createContext(parsed.data, environment));
