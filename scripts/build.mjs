@@ -15,7 +15,10 @@ const common = {
   sourcemap: false,
 };
 
-const helpers = [["runtime/guilds-code/src/main.ts", "runtime/guilds-code/dist/guilds-code"]];
+const helpers = [
+  ["runtime/guilds-code/src/main.ts", "runtime/guilds-code/dist/guilds-code"],
+  ["runtime/guilds-machine/src/main.ts", "runtime/guilds-machine/dist/guilds-machine"],
+];
 for (const [entry, outfile] of helpers) {
   await build({
     ...common,

@@ -27,7 +27,11 @@ describe("formatArgsError", () => {
 
 describe("defaults", () => {
   it("fills the page's defaults", () => {
-    expect(ShellArgs.parse({ command: "ls" })).toEqual({ command: "ls", timeout_seconds: 120, background: false });
+    expect(ShellArgs.parse({ command: "ls" })).toEqual({
+      command: "ls",
+      timeout_seconds: 120,
+      background: false,
+    });
     expect(FileReadArgs.parse({ path: "a" })).toEqual({ path: "a", offset: 1, limit: 200 });
     expect(CodeSearchArgs.parse({ pattern: "x" })).toEqual({
       pattern: "x",

@@ -12,14 +12,23 @@ export type InsideHome = { ok: true; realPath: string } | { ok: false; reason: "
 
 /** Follows every link; a path whose target is outside the home is refused. */
 export function realPathInsideHome(absolute: string, home: string): InsideHome {
+  const realHome = realPathOr(home);
   let realPath: string;
   try {
     realPath = realpathSync(absolute);
   } catch {
-    return isInside(absolute, home) ? { ok: false, reason: "missing" } : { ok: false, reason: "outside" };
+    const inside = isInside(absolute, home) || isInside(absolute, realHome);
+    return { ok: false, reason: inside ? "missing" : "outside" };
   }
-  const realHome = realpathSync(home);
   return isInside(realPath, realHome) ? { ok: true, realPath } : { ok: false, reason: "outside" };
+}
+
+function realPathOr(candidate: string): string {
+  try {
+    return realpathSync(candidate);
+  } catch {
+    return candidate;
+  }
 }
 
 function isInside(candidate: string, root: string): boolean {
@@ -34,5 +43,5 @@ export function displayPath(absolute: string, cwd: string): string {
 
 /** The message an agent reads for a path that leaves the home. */
 export function outsideHomeMessage(input: string, home: string): string {
-  return `${input} is outside the agent's home (${home}); this tool only reads paths inside it.`;
+  return `${input} is outside the agent's home (${home}); file_read and code_search only use paths inside it.`;
 }

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { readFileSync, unlinkSync } from "node:fs";
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import { dispatch } from "./dispatch.ts";

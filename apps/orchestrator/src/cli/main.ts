@@ -1,1 +1,34 @@
-process.stdout.write("guilds\n");
+import { runServe } from "./serveCommand.ts";
+import { runTool } from "./toolCommand.ts";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, HELP, UsageError } from "./usage.ts";
+import { writeOut } from "./writeOut.ts";
+
+/** guilds <command> ...: the only place that maps failures to exit codes. */
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === "--help" || command === "-h" || command === "help") {
+      await writeOut(process.stdout, HELP);
+      return EXIT_OK;
+    }
+    if (command === "tool") return await runTool(rest, process.env);
+    if (command === "serve") return await runServe(rest, process.env);
+    throw new UsageError(
+      command === undefined ? "guilds needs a command." : `guilds has no command "${command}".`,
+    );
+  } catch (caught) {
+    if (caught instanceof UsageError) {
+      await writeOut(process.stderr, `guilds: ${caught.message}\nRun \`guilds --help\` for the usage.\n`);
+      return EXIT_USAGE;
+    }
+    const code =
+      typeof (caught as { code?: unknown }).code === "string" ? (caught as { code: string }).code : "";
+    const message = caught instanceof Error ? caught.message : String(caught);
+    await writeOut(process.stderr, `guilds: ${code ? `[${code}] ` : ""}${message}\n`);
+    return EXIT_FAILED;
+  }
+}
+
+// serve resolves only once its server has closed. A finished command exits at once, even when a
+// machine still holds a sandbox process or a timer: its background commands outlive the CLI.
+process.exit(await main(process.argv.slice(2)));

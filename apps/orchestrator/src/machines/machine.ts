@@ -6,7 +6,11 @@ export interface MachineProcess {
   readonly stdin: Writable | null;
   readonly stdout: Readable;
   readonly stderr: Readable;
-  /** Settles once the process has exited and its output streams have ended. */
+  /**
+   * Settles once the process has exited and its output streams have ended (a grandchild that keeps
+   * them open is cut off shortly after the exit). Rejects with a MachineError when the machine is not
+   * running or loses the process.
+   */
   readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Signals the process (its whole process group inside the machine). */
   kill(signal?: NodeJS.Signals): void;
@@ -21,6 +25,27 @@ export interface ExecOptions {
   cwd?: string;
   /** "ignore" (default) closes stdin; "pipe" keeps it for a long-lived helper. */
   stdin?: "ignore" | "pipe";
+  /**
+   * A long-lived helper session (guilds-code serve): it does not hold the machine awake while it
+   * waits; each write to its stdin and each chunk it prints counts as activity instead.
+   */
+  longLived?: boolean;
+}
+
+/**
+ * Our own faults around a machine, with a stable code: "machine.not_running" (exec before start or
+ * after stop), "machine.start_failed", "machine.exec_failed" (the machine lost the process),
+ * "machine.path_outside" (writeFile outside the home and /run/guilds), "helper.missing".
+ * A command that cannot be run (no such file) is not one: it exits 127 with the reason on stderr.
+ */
+export class MachineError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "MachineError";
+  }
 }
 
 /**

@@ -1,5 +1,15 @@
+import { formatArgsError } from "@guilds/protocol/argsError";
+import { ShellArgs } from "@guilds/protocol/toolArgs";
+import { startBackgroundShell } from "../background/backgroundStart.ts";
 import type { Op } from "../context.ts";
+import { runForegroundShell } from "../foregroundShell.ts";
 
-export const shell: Op = async () => {
-  throw new Error("shell is being written");
+/** shell: "Run a bash command: tests, builds, git, gh", in the foreground or the background. */
+export const shell: Op = async (args, context) => {
+  const parsed = ShellArgs.safeParse(args);
+  // Invalid arguments are the model's to fix: a result, not an error.
+  if (!parsed.success) return { text: formatArgsError("shell", parsed.error, args), meta: {} };
+  return parsed.data.background
+    ? startBackgroundShell(parsed.data, context)
+    : runForegroundShell(parsed.data, context);
 };

@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { CODE_TOOL_NAMES } from "@guilds/protocol/toolArgs";
+import { findCodeTool } from "../toolbox/code.ts";
+import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
+import { createHelperTransport } from "../toolbox/helperTransport.ts";
+import type { ToolResult } from "../toolbox/tool.ts";
+import { ToolboxError } from "../toolbox/toolboxError.ts";
+import { openLocalAgent } from "./localAgent.ts";
+import { sandboxFromEnvironment } from "./settings.ts";
+import { EXIT_OK, EXIT_USAGE, UsageError } from "./usage.ts";
+import { writeOut } from "./writeOut.ts";
+
+const DEFAULT_RUN_ID = "cli";
+const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+/** guilds tool <tool> '<json args>' --home <dir> [--run <id>] [--json] */
+export async function runTool(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const options = parseToolArgs(argv);
+  const maxBytes = settingOrUsage(() => codeResultMaxBytes(environment));
+  const agent = await openLocalAgent(options.home, sandboxFromEnvironment(environment));
+  // One call: a long-lived helper would cost the same process start and then sit idle.
+  const helpers = createHelperTransport({ mode: "one-shot" });
+  try {
+    const result = await options.tool.run(options.args, {
+      machine: agent.machine,
+      helpers,
+      runId: options.runId,
+      agentId: agent.agentId,
+      callId: newCallId(),
+      defaultCwd: agent.defaultCwd,
+      secrets: {},
+      repoTokens: {},
+      maxBytes,
+    });
+    await writeOut(
+      process.stdout,
+      options.json ? `${JSON.stringify(jsonView(result))}\n` : withNewline(result.text),
+    );
+    return result.meta.error_code === "args.invalid" ? EXIT_USAGE : EXIT_OK;
+  } finally {
+    helpers.close();
+  }
+}
+
+interface ToolOptions {
+  tool: NonNullable<ReturnType<typeof findCodeTool>>;
+  args: unknown;
+  home: string;
+  runId: string;
+  json: boolean;
+}
+
+function parseToolArgs(argv: string[]): ToolOptions {
+  let parsed: ReturnType<typeof parseFlags>;
+  try {
+    parsed = parseFlags(argv);
+  } catch (caught) {
+    throw new UsageError(`tool: ${caught instanceof Error ? caught.message : String(caught)}`);
+  }
+  const [toolName, argsText, ...extra] = parsed.positionals;
+  const names = CODE_TOOL_NAMES.join(", ");
+  if (toolName === undefined) throw new UsageError(`tool needs a tool name: one of ${names}.`);
+  const tool = findCodeTool(toolName);
+  if (!tool) throw new UsageError(`there is no tool "${toolName}"; the tools are ${names}.`);
+  if (extra.length > 0) {
+    throw new UsageError(
+      `tool takes one JSON argument after the tool name, got ${extra.length + 1}; quote it: '{"command": "ls -la"}'.`,
+    );
+  }
+  if (parsed.values.home === undefined) {
+    throw new UsageError("tool needs --home <dir>: the agent's home folder (created when missing).");
+  }
+  const runId = parsed.values.run ?? DEFAULT_RUN_ID;
+  if (!ID_PATTERN.test(runId)) {
+    throw new UsageError(
+      `--run ${JSON.stringify(runId)} is not a run id: use 1 to 200 letters, digits, _ . : or -.`,
+    );
+  }
+  return {
+    tool,
+    args: parseJsonArgs(argsText),
+    home: parsed.values.home,
+    runId,
+    json: parsed.values.json ?? false,
+  };
+}
+
+function parseFlags(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: { home: { type: "string" }, run: { type: "string" }, json: { type: "boolean" } },
+    allowPositionals: true,
+    strict: true,
+  });
+}
+
+/** The arguments as one JSON value; none means {} (shell_status lists the background commands). */
+function parseJsonArgs(text: string | undefined): unknown {
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text);
+  } catch (caught) {
+    const reason = caught instanceof Error ? caught.message : String(caught);
+    throw new UsageError(
+      `the tool's arguments must be one JSON object, such as '{"command": "ls"}' (${reason}); quote them for the shell.`,
+    );
+  }
+}
+
+function settingOrUsage<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (caught) {
+    if (caught instanceof ToolboxError && caught.code === "config.invalid")
+      throw new UsageError(caught.message);
+    throw caught;
+  }
+}
+
+/** Unique per call: a shell log is .runs/<run id>/<call id>.log. */
+function newCallId(): string {
+  return `c${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+}
+
+function jsonView(result: ToolResult): { text: string; meta: Record<string, unknown> } {
+  return { text: result.text, meta: result.meta };
+}
+
+function withNewline(text: string): string {
+  return text.endsWith("\n") ? text : `${text}\n`;
+}

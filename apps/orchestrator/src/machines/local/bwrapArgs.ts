@@ -1,0 +1,63 @@
+import { lstatSync, readlinkSync } from "node:fs";
+import { SANDBOX_HOME, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
+
+/** Where the helpers, node and rg appear inside the sandbox (read-only). */
+export const SANDBOX_BIN_DIR = "/opt/guilds/bin";
+
+/** The top-level folders a merged-/usr system links into /usr (mirrored as they are on this host). */
+const ROOT_LINK_CANDIDATES = ["bin", "sbin", "lib", "lib32", "lib64", "libx32"];
+
+/** The system part of the view: /usr and /etc read-only, fresh /proc, /dev and /tmp. */
+export function systemViewArgs(): string[] {
+  const args = ["--ro-bind", "/usr", "/usr"];
+  for (const name of ROOT_LINK_CANDIDATES) {
+    const hostPath = `/${name}`;
+    try {
+      const stats = lstatSync(hostPath);
+      if (stats.isSymbolicLink()) args.push("--symlink", readlinkSync(hostPath), hostPath);
+      else if (stats.isDirectory()) args.push("--ro-bind", hostPath, hostPath);
+    } catch {}
+  }
+  args.push("--ro-bind", "/etc", "/etc", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
+  return args;
+}
+
+/** Own namespaces for everything (the network is its own loopback only), no terminal, no orphans. */
+export function isolationArgs(hostname: string): string[] {
+  return ["--unshare-all", "--hostname", hostname, "--new-session", "--die-with-parent"];
+}
+
+export interface MachineView {
+  hostname: string;
+  homeHost: string;
+  runHost: string;
+  /** Files bound read-only into SANDBOX_BIN_DIR under these names. */
+  tools: { name: string; hostPath: string }[];
+  /** Files bound read-only over the system view (/etc/passwd ...). */
+  overlays: { hostPath: string; inside: string }[];
+  /** The sandbox's first process gets exactly this environment. */
+  env: Record<string, string>;
+}
+
+/** The whole bwrap command line for a machine running `command` as its first process. */
+export function machineBwrapArgs(view: MachineView, command: string[], infoFd: number): string[] {
+  const args = ["--info-fd", String(infoFd), ...isolationArgs(view.hostname), ...systemViewArgs()];
+  args.push("--bind", view.homeHost, SANDBOX_HOME, "--bind", view.runHost, SANDBOX_RUNTIME_DIR);
+  for (const tool of view.tools) args.push("--ro-bind", tool.hostPath, `${SANDBOX_BIN_DIR}/${tool.name}`);
+  for (const overlay of view.overlays) args.push("--ro-bind", overlay.hostPath, overlay.inside);
+  // The root tmpfs bwrap builds (/, /home, /run, /opt) becomes read-only once everything is mounted.
+  args.push("--remount-ro", "/", "--chdir", SANDBOX_HOME, "--clearenv");
+  for (const [name, value] of Object.entries(view.env)) args.push("--setenv", name, value);
+  args.push("--", ...command);
+  return args;
+}
+
+/** A hostname from an agent id: lowercase letters, digits and dashes, at most 63 characters. */
+export function sandboxHostname(agentId: string): string {
+  const cleaned = agentId
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 63);
+  return cleaned || "agent";
+}

@@ -1,0 +1,14 @@
+import { PassThrough } from "node:stream";
+import type { MachineError, MachineProcess } from "../machine.ts";
+
+/** A process that never started: empty output, and its exit rejects with the reason. */
+export function failedProcess(error: MachineError): MachineProcess {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  stdout.end();
+  stderr.end();
+  const exit = Promise.reject(error);
+  // A caller that only reads the streams must not crash the server with an unhandled rejection.
+  exit.catch(() => {});
+  return { stdin: null, stdout, stderr, exit, kill() {} };
+}

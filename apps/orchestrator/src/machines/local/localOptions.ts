@@ -1,0 +1,31 @@
+/** Where the local provider reports what an operator must know (an unconfined machine, a restart). */
+export interface MachineLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export type SandboxMode = "bwrap" | "unconfined" | "auto";
+
+export interface LocalMachineOptions {
+  agentId: string;
+  /** The machine's folder on this host: `home/` (the agent home, kept) and `run/` (gone with the machine). */
+  root: string;
+  /** "auto" (default) uses bubblewrap when it works here, else runs unconfined with a warning. */
+  sandbox?: SandboxMode;
+  /** Stops the machine after this long with nothing in flight; default 15 minutes. */
+  idleStopMs?: number;
+  /** First port of the block; default 3000 under bwrap (own network), a per-agent block unconfined. */
+  portBase?: number;
+  /** The uid (and gid) the sandbox runs as when the server runs as root; default derived from the agent id. */
+  sandboxUid?: number;
+  logger?: MachineLogger;
+}
+
+export const DEFAULT_IDLE_STOP_MS = 15 * 60 * 1000;
+/** PORT is the first port of the block, GUILDS_PORTS lists all of them. */
+export const PORT_BLOCK_SIZE = 10;
+
+export const consoleLogger: MachineLogger = {
+  info: (message) => console.error(`[machine] ${message}`),
+  warn: (message) => console.error(`[machine] WARNING: ${message}`),
+};

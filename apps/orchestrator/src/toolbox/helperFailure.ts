@@ -1,0 +1,44 @@
+import { HELPER_STDERR_TAIL_LINES } from "@guilds/protocol/limits";
+import type { TailBuffer } from "./boundedOutput.ts";
+import { ToolboxError } from "./toolboxError.ts";
+
+/** How a helper process ended, as a failure message puts it. */
+export function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null }): string {
+  if (exit.signal) return `was killed by ${exit.signal}`;
+  return `exited with code ${exit.code ?? "unknown"}`;
+}
+
+function stderrSection(stderr: TailBuffer): string {
+  const lines = stderr.lastLines(HELPER_STDERR_TAIL_LINES);
+  if (lines.length === 0) return "Its stderr was empty.";
+  return `The last lines of its stderr:\n${lines.map((line) => `  ${line}`).join("\n")}`;
+}
+
+/** "A helper that prints no envelope fails the call with "code helper failed" and the last 5 lines of its stderr." */
+export function helperFailed(what: string, stderr: TailBuffer): ToolboxError {
+  return new ToolboxError(
+    "helper.failed",
+    `code helper failed: guilds-code ${what}. ${stderrSection(stderr)}\n` +
+      "Check that the helper is built (npm run build) and runs inside the machine; retry the call once it does.",
+  );
+}
+
+export function helperTimedOut(op: string, deadlineMs: number, stderr: TailBuffer): ToolboxError {
+  return new ToolboxError(
+    "helper.timeout",
+    `code helper timed out: guilds-code gave no answer to ${op} within ${formatSeconds(deadlineMs)} and was stopped. ` +
+      `${stderrSection(stderr)}\nRetry the call; for shell, pass a timeout_seconds the command can meet.`,
+  );
+}
+
+export function helperCancelled(op: string): ToolboxError {
+  return new ToolboxError(
+    "helper.cancelled",
+    `The ${op} call was cancelled before it answered, and its helper was stopped. Run it again if it is still needed.`,
+  );
+}
+
+function formatSeconds(milliseconds: number): string {
+  const seconds = milliseconds / 1000;
+  return Number.isInteger(seconds) ? `${seconds} s` : `${seconds.toFixed(1)} s`;
+}

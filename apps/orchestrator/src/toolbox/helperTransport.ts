@@ -1,0 +1,74 @@
+import type { Envelope } from "@guilds/protocol/envelope";
+import type { HelperRequest } from "@guilds/protocol/helperRequest";
+import type { Machine } from "../machines/machine.ts";
+import { DEFAULT_HELPER_DEADLINES, type HelperDeadlines, requestDeadlineMs } from "./helperDeadlines.ts";
+import { HelperSessions } from "./helperSessions.ts";
+import { runOneShot } from "./oneShotTransport.ts";
+import { isRepeatableRequest } from "./repeatableRequest.ts";
+import { SessionEnded, SessionUnavailable } from "./serveSession.ts";
+
+/**
+ * "auto": the long-lived helper when it is up, one process per call when it is not.
+ * "one-shot": always one process per call (the page's transport; the CLI's choice for a single call).
+ * "session": only the long-lived helper, never falling back (tests and benchmarks that must know).
+ */
+export type HelperTransportMode = "auto" | "one-shot" | "session";
+
+export interface HelperTransportOptions {
+  mode?: HelperTransportMode;
+  deadlines?: Partial<HelperDeadlines>;
+  /** The argv prefix of guilds-code; default the machine's own. Tests point it at a fake helper. */
+  helperCommand?: (machine: Machine) => string[];
+}
+
+/** Runs a helper request inside a machine and returns its envelope, whichever way it travels. */
+export interface HelperTransport {
+  run(machine: Machine, request: HelperRequest, options?: { signal?: AbortSignal }): Promise<Envelope>;
+  /** Ends the long-lived helpers. */
+  close(): void;
+}
+
+export function createHelperTransport(options: HelperTransportOptions = {}): HelperTransport {
+  const mode = options.mode ?? "auto";
+  const deadlines: HelperDeadlines = { ...DEFAULT_HELPER_DEADLINES, ...options.deadlines };
+  const helperCommand = options.helperCommand ?? ((machine: Machine) => machine.helperCommand("guilds-code"));
+  const sessions = new HelperSessions(deadlines, helperCommand);
+
+  async function run(
+    machine: Machine,
+    request: HelperRequest,
+    { signal }: { signal?: AbortSignal } = {},
+  ): Promise<Envelope> {
+    // Wakes the machine: a stopped one starts again here, and its session with it.
+    await machine.start();
+    const startedAt = Date.now();
+    const deadlineMs = requestDeadlineMs(request, deadlines);
+    // A retry gets what is left of the call's deadline, so a fallback never doubles it.
+    const oneShot = async () => {
+      // A fallback may follow a machine stop that ended the session: wake it again.
+      await machine.start();
+      return runOneShot(machine, request, {
+        helperCommand: helperCommand(machine),
+        deadlineMs: Math.max(1, deadlineMs - (Date.now() - startedAt)),
+        killGraceMs: deadlines.killGraceMs,
+        signal,
+      });
+    };
+    if (mode === "one-shot") return oneShot();
+
+    const session = await sessions.get(machine, mode === "session");
+    if (!session) return oneShot();
+    try {
+      return await session.call(request, { deadlineMs, signal });
+    } catch (caught) {
+      if (mode === "auto" && caught instanceof SessionUnavailable) return oneShot();
+      if (caught instanceof SessionUnavailable) throw session.startFailure();
+      // A shell command must never run twice: only a request that cannot change anything is retried.
+      if (mode === "auto" && caught instanceof SessionEnded && isRepeatableRequest(request)) return oneShot();
+      if (caught instanceof SessionEnded) throw caught.failure;
+      throw caught;
+    }
+  }
+
+  return { run, close: () => sessions.closeAll() };
+}

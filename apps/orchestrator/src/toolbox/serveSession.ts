@@ -1,0 +1,237 @@
+import { encodeBase64Json } from "@guilds/protocol/base64Json";
+import type { Envelope } from "@guilds/protocol/envelope";
+import type { HelperRequest } from "@guilds/protocol/helperRequest";
+import { CODE_RESULT_MAX_BYTES_MIN } from "@guilds/protocol/limits";
+import type { Machine, MachineProcess } from "../machines/machine.ts";
+import { collectInto, TailBuffer } from "./boundedOutput.ts";
+import { answerMaxBytes, parseEnvelopeText } from "./envelopeText.ts";
+import type { HelperDeadlines } from "./helperDeadlines.ts";
+import { describeExit, helperCancelled, helperFailed, helperTimedOut } from "./helperFailure.ts";
+import { frameLines } from "./lineFraming.ts";
+import { STDERR_TAIL_BYTES, stopProcess } from "./stopProcess.ts";
+import type { ToolboxError } from "./toolboxError.ts";
+
+/** The request never reached the long-lived helper, so running it one-shot cannot run it twice. */
+export class SessionUnavailable extends Error {
+  override readonly name = "SessionUnavailable";
+}
+
+/** The long-lived helper ended after the request was handed to it: the op may have started. */
+export class SessionEnded extends Error {
+  override readonly name = "SessionEnded";
+
+  constructor(readonly failure: ToolboxError) {
+    super(failure.message);
+  }
+}
+
+interface PendingAnswer {
+  resolve(envelope: Envelope): void;
+  reject(error: Error): void;
+  maxAnswerBytes: number;
+}
+
+/** Answers are capped per call; this only bounds a runaway line before its id is read. */
+const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;
+const HANDSHAKE_ID = "0";
+
+/**
+ * One `guilds-code serve` in a machine: "<id> <base64 request>" lines in, "<id> <base64 envelope>"
+ * lines out, the same requests and envelopes as one-shot calls. Calls run concurrently and are
+ * matched by id. It counts as up once it has answered a ping, so a request is only ever written to a
+ * helper that has proved it runs.
+ */
+export class HelperSession {
+  /** Resolves true once the helper answered its first ping, false if it ended or stalled first. */
+  readonly ready: Promise<boolean>;
+  /** Resolves once the helper has ended. */
+  readonly ended: Promise<void>;
+  private markEnded: () => void = () => {};
+  private readonly helper: MachineProcess;
+  private readonly stderr = new TailBuffer(STDERR_TAIL_BYTES);
+  private readonly pending = new Map<string, PendingAnswer>();
+  private nextId = 1;
+  private hasEnded = false;
+  private stopping = false;
+  /** It ended holding calls, or wedged: not a quiet stop such as the machine's idle stop. */
+  private failedMidCall = false;
+  private endReason: string | undefined;
+
+  constructor(
+    machine: Machine,
+    helperCommand: string[],
+    private readonly deadlines: HelperDeadlines,
+  ) {
+    this.ended = new Promise((resolve) => {
+      this.markEnded = resolve;
+    });
+    this.helper = machine.exec({
+      argv: [...helperCommand, "serve"],
+      env: { ...machine.baseEnv },
+      stdin: "pipe",
+      longLived: true,
+    });
+    collectInto(this.helper.stderr, this.stderr);
+    this.helper.stdin?.on("error", () => {});
+    frameLines(this.helper.stdout, SESSION_LINE_MAX_BYTES, {
+      onLine: (line) => this.onAnswerLine(line),
+      onOverflow: (head) =>
+        this.failAnswer(head.split(" ")[0] ?? "", "answered with a line too long to read"),
+    });
+    this.helper.exit.then(
+      (exit) => this.end(describeExit(exit)),
+      (error: unknown) => this.end(`was lost (${error instanceof Error ? error.message : String(error)})`),
+    );
+    this.ready = this.handshake(machine.agentId);
+  }
+
+  /** Ended, or being stopped: a new call needs a new session. */
+  get isRetired(): boolean {
+    return this.hasEnded || this.stopping;
+  }
+
+  /** Ended while calls were in flight, or stopped for missing a deadline. */
+  get failedWhileBusy(): boolean {
+    return this.failedMidCall;
+  }
+
+  /** Why it cannot take calls, as a helper.failed error. */
+  startFailure(): ToolboxError {
+    return helperFailed(`serve ${this.endReason ?? "is still starting"}`, this.stderr);
+  }
+
+  /**
+   * Throws SessionUnavailable when the request was never written, SessionEnded when the helper
+   * ended after it was, and ToolboxError for a timeout, a cancel or an answer that is not an envelope.
+   */
+  async call(
+    request: HelperRequest,
+    options: { deadlineMs: number; signal?: AbortSignal },
+  ): Promise<Envelope> {
+    if (!(await this.ready) || this.isRetired)
+      throw new SessionUnavailable(`guilds-code serve ${this.endReason ?? "ended"}`);
+    if (options.signal?.aborted) throw helperCancelled(request.op);
+    const id = String(this.nextId++);
+    const { signal } = options;
+    return new Promise<Envelope>((resolve, reject) => {
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        this.pending.delete(id);
+      };
+      const timer = setTimeout(() => {
+        settle();
+        reject(helperTimedOut(request.op, options.deadlineMs, this.stderr));
+        // A call past its deadline means the helper is wedged: replace it rather than trust it.
+        this.failedMidCall = true;
+        this.stop();
+      }, options.deadlineMs);
+      // The op runs on inside the helper, to its own timeout: serve has no per-request cancel yet.
+      const onAbort = () => {
+        settle();
+        reject(helperCancelled(request.op));
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.pending.set(id, {
+        resolve: (envelope) => {
+          settle();
+          resolve(envelope);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+        maxAnswerBytes: answerMaxBytes(request.max_bytes),
+      });
+      this.write(`${id} ${encodeBase64Json(request)}\n`, (error) => {
+        // A failed write proves the line never reached the helper whole, so nothing started.
+        if (error) this.pending.get(id)?.reject(new SessionUnavailable(`guilds-code serve ${error.message}`));
+      });
+    });
+  }
+
+  /** Ends the helper: TERM, then KILL after the grace period. Calls in flight get SessionEnded. */
+  stop(): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.helper.stdin?.end();
+    stopProcess(this.helper, this.deadlines.killGraceMs);
+  }
+
+  private handshake(agentId: string): Promise<boolean> {
+    const ping: HelperRequest = {
+      op: "ping",
+      args: {},
+      run_id: "session",
+      agent_id: agentId,
+      call_id: "session-start",
+      cwd: "",
+      max_bytes: CODE_RESULT_MAX_BYTES_MIN,
+      env: {},
+      repo_tokens: {},
+    };
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(HANDSHAKE_ID);
+        this.endReason = `did not answer its first ping within ${this.deadlines.sessionStartMs} ms`;
+        this.stop();
+        resolve(false);
+      }, this.deadlines.sessionStartMs);
+      this.pending.set(HANDSHAKE_ID, {
+        resolve: (envelope) => {
+          clearTimeout(timer);
+          this.pending.delete(HANDSHAKE_ID);
+          const answered = envelope.ok && envelope.text === "pong";
+          if (!answered) {
+            this.endReason = "answered its first ping with something other than pong";
+            this.stop();
+          }
+          resolve(answered);
+        },
+        reject: () => {
+          clearTimeout(timer);
+          this.pending.delete(HANDSHAKE_ID);
+          resolve(false);
+        },
+        maxAnswerBytes: answerMaxBytes(CODE_RESULT_MAX_BYTES_MIN),
+      });
+      this.write(`${HANDSHAKE_ID} ${encodeBase64Json(ping)}\n`, () => {});
+    });
+  }
+
+  private write(line: string, done: (error: Error | null | undefined) => void): void {
+    const stdin = this.helper.stdin;
+    if (!stdin || this.hasEnded || stdin.writableEnded) {
+      done(new Error(this.endReason ?? "ended"));
+      return;
+    }
+    stdin.write(line, done);
+  }
+
+  private onAnswerLine(line: string): void {
+    const space = line.indexOf(" ");
+    if (space <= 0) return;
+    const id = line.slice(0, space);
+    const waiter = this.pending.get(id);
+    // An answer nobody waits for: its call timed out or was cancelled.
+    if (!waiter) return;
+    const encoded = line.slice(space + 1);
+    const envelope = encoded.length > waiter.maxAnswerBytes ? undefined : parseEnvelopeText(encoded);
+    if (envelope) waiter.resolve(envelope);
+    else this.failAnswer(id, "answered with a line that is not an envelope");
+  }
+
+  private failAnswer(id: string, what: string): void {
+    this.pending.get(id)?.reject(helperFailed(`serve ${what}`, this.stderr));
+  }
+
+  private end(reason: string): void {
+    if (this.hasEnded) return;
+    this.hasEnded = true;
+    this.markEnded();
+    this.endReason ??= reason;
+    if ([...this.pending.keys()].some((id) => id !== HANDSHAKE_ID)) this.failedMidCall = true;
+    const failure = helperFailed(`serve ${reason} while running this call`, this.stderr);
+    for (const waiter of [...this.pending.values()]) waiter.reject(new SessionEnded(failure));
+  }
+}

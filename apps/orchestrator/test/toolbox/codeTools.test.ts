@@ -1,0 +1,150 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Envelope } from "@guilds/protocol/envelope";
+import type { HelperRequest } from "@guilds/protocol/helperRequest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { type CodeToolContext, codeSearchTool, fileReadTool, shellTool } from "../../src/toolbox/code.ts";
+import { codeResultMaxBytes } from "../../src/toolbox/codeResultMaxBytes.ts";
+import { createHelperTransport, type HelperTransport } from "../../src/toolbox/helperTransport.ts";
+import { defaultWorkingDirectory } from "../../src/toolbox/workingDirectory.ts";
+import { fakeHelperCommand, startMachine, type TestMachine } from "./machineFixture.ts";
+
+/** A transport that records each request and answers with one envelope: the edge, faked. */
+function recordingTransport(answer: Envelope): HelperTransport & { requests: HelperRequest[] } {
+  const requests: HelperRequest[] = [];
+  return {
+    requests,
+    async run(_machine, request) {
+      requests.push(request);
+      return answer;
+    },
+    close() {},
+  };
+}
+
+let machine: TestMachine;
+beforeEach(async () => {
+  machine = await startMachine("unconfined");
+});
+afterEach(async () => {
+  await machine.dispose();
+});
+
+function contextWith(helpers: HelperTransport, overrides: Partial<CodeToolContext> = {}): CodeToolContext {
+  return {
+    machine: machine.machine,
+    helpers,
+    runId: "run1",
+    agentId: "agent1",
+    callId: "call1",
+    defaultCwd: "repos/app",
+    secrets: { API_KEY: "s3cret", PORT: "1" },
+    repoTokens: { app: "token-1" },
+    maxBytes: 4096,
+    ...overrides,
+  };
+}
+
+describe("a code tool call", () => {
+  test("builds the request: op, validated args with defaults, ids, cwd, cap, env and tokens", async () => {
+    const helpers = recordingTransport({ ok: true, text: "hi", meta: { exit_code: 0 } });
+    const result = await shellTool.run({ command: "echo hi" }, contextWith(helpers));
+    expect(result).toEqual({ ok: true, text: "hi", meta: { exit_code: 0 } });
+    const ports = machine.machine.ports;
+    expect(helpers.requests).toEqual([
+      {
+        op: "shell",
+        args: { command: "echo hi", timeout_seconds: 120, background: false },
+        run_id: "run1",
+        agent_id: "agent1",
+        call_id: "call1",
+        cwd: "repos/app",
+        max_bytes: 4096,
+        env: { API_KEY: "s3cret", PORT: String(ports[0]), GUILDS_PORTS: ports.join(",") },
+        repo_tokens: { app: "token-1" },
+      },
+    ]);
+  });
+
+  test("invalid arguments are a result the model can act on, and nothing runs", async () => {
+    const helpers = recordingTransport({ ok: true, text: "never", meta: {} });
+    const result = await shellTool.run({ command: "ls", timeout_seconds: 0, cwd: "/" }, contextWith(helpers));
+    expect(result.ok).toBe(false);
+    expect(result.meta).toEqual({ error_code: "args.invalid" });
+    expect(result.text).toBe(
+      "Invalid arguments for shell: timeout_seconds must be an integer from 1 to 600 (got 0); unknown argument cwd. " +
+        "Rewrite the call with valid arguments.",
+    );
+    expect(helpers.requests).toEqual([]);
+  });
+
+  test("missing required arguments name the argument", async () => {
+    const result = await fileReadTool.run(
+      {},
+      contextWith(recordingTransport({ ok: true, text: "", meta: {} })),
+    );
+    expect(result.text).toContain("path must be a non-empty string");
+    expect(result.text).toContain("(missing)");
+  });
+
+  test("the helper's { ok: false } is a result carrying its code", async () => {
+    const helpers = recordingTransport({
+      ok: false,
+      error: { code: "path.outside_home", message: "/etc/passwd is outside the agent's home" },
+    });
+    const result = await fileReadTool.run({ path: "/etc/passwd" }, contextWith(helpers));
+    expect(result).toEqual({
+      ok: false,
+      text: "/etc/passwd is outside the agent's home",
+      meta: { error_code: "path.outside_home" },
+    });
+  });
+
+  test("an id the protocol cannot carry is our fault: request.invalid, before anything runs", async () => {
+    const helpers = recordingTransport({ ok: true, text: "", meta: {} });
+    const failure = await codeSearchTool
+      .run({ pattern: "x" }, contextWith(helpers, { runId: "my run" }))
+      .catch((caught: unknown) => caught);
+    expect(failure).toMatchObject({ code: "request.invalid" });
+    expect((failure as Error).message).toContain("run_id");
+    expect(helpers.requests).toEqual([]);
+  });
+
+  test("a helper that fails throws helper.failed through the tool", async () => {
+    const marker = path.join(machine.root, "starts.txt");
+    writeFileSync(marker, "");
+    const helpers = createHelperTransport({
+      mode: "one-shot",
+      helperCommand: fakeHelperCommand("crash", marker),
+    });
+    const failure = await shellTool
+      .run({ command: "true" }, contextWith(helpers))
+      .catch((caught: unknown) => caught);
+    expect(failure).toMatchObject({ code: "helper.failed" });
+  });
+
+  test("the call wakes a stopped machine", async () => {
+    await machine.machine.stop();
+    const helpers = createHelperTransport({ mode: "one-shot" });
+    await shellTool.run({ command: "true" }, contextWith(helpers));
+    expect(machine.machine.isRunning()).toBe(true);
+  });
+});
+
+describe("settings", () => {
+  test("CODE_RESULT_MAX_BYTES: default 8192, at least 1024", () => {
+    expect(codeResultMaxBytes({})).toBe(8192);
+    expect(codeResultMaxBytes({ CODE_RESULT_MAX_BYTES: "" })).toBe(8192);
+    expect(codeResultMaxBytes({ CODE_RESULT_MAX_BYTES: "1024" })).toBe(1024);
+    expect(codeResultMaxBytes({ CODE_RESULT_MAX_BYTES: "65536" })).toBe(65536);
+    for (const bad of ["1023", "8k", "-1", "1e4", "12.5"]) {
+      expect(() => codeResultMaxBytes({ CODE_RESULT_MAX_BYTES: bad })).toThrow(/at least 1024/);
+    }
+  });
+
+  test("the default working directory is the only repository, else the home", () => {
+    expect(defaultWorkingDirectory(["app"])).toBe("repos/app");
+    expect(defaultWorkingDirectory([])).toBe("");
+    expect(defaultWorkingDirectory(["app", "lib"])).toBe("");
+  });
+});

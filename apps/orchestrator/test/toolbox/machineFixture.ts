@@ -1,0 +1,71 @@
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createLocalMachine, type LocalMachine } from "../../src/machines/local/localMachine.ts";
+import type { MachineLogger } from "../../src/machines/local/localOptions.ts";
+
+export const silentLogger: MachineLogger = { info() {}, warn() {} };
+
+/** The fake helper script (a misbehaving guilds-code), run with this Node. */
+export const FAKE_HELPER = fileURLToPath(new URL("./fixtures/fakeHelper.mjs", import.meta.url));
+
+export type Sandbox = "unconfined" | "bwrap";
+
+export interface SandboxAvailability {
+  sandbox: Sandbox;
+  /** The sandbox's name in test titles, with the reason when it is skipped. */
+  label: string;
+  /** Why the tests of this sandbox are skipped here; undefined when they run. */
+  skipReason?: string;
+}
+
+/** Unconfined always runs; bwrap runs where the local provider can make a bwrap machine. */
+export async function sandboxes(): Promise<SandboxAvailability[]> {
+  const root = freshRoot();
+  try {
+    await createLocalMachine({ agentId: "probe", root, sandbox: "bwrap", logger: silentLogger });
+    return [
+      { sandbox: "unconfined", label: "unconfined" },
+      { sandbox: "bwrap", label: "bwrap" },
+    ];
+  } catch (caught) {
+    const reason = caught instanceof Error ? caught.message : String(caught);
+    const skipReason = `bwrap machine unavailable: ${reason}`;
+    return [
+      { sandbox: "unconfined", label: "unconfined" },
+      { sandbox: "bwrap", label: `bwrap, skipped: ${skipReason}`, skipReason },
+    ];
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export function freshRoot(): string {
+  return realpathSync(mkdtempSync(path.join(tmpdir(), "guilds-toolbox-")));
+}
+
+export interface TestMachine {
+  machine: LocalMachine;
+  root: string;
+  /** Stops the machine and removes its folder. */
+  dispose(): Promise<void>;
+}
+
+export async function startMachine(sandbox: Sandbox, root = freshRoot()): Promise<TestMachine> {
+  const machine = await createLocalMachine({ agentId: "agent1", root, sandbox, logger: silentLogger });
+  await machine.start();
+  return {
+    machine,
+    root,
+    async dispose() {
+      await machine.stop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A helper command that runs the fake helper in `mode`, recording each start in `marker`. */
+export function fakeHelperCommand(mode: string, marker: string): () => string[] {
+  return () => [process.execPath, FAKE_HELPER, mode, marker];
+}

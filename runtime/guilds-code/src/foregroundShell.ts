@@ -1,0 +1,94 @@
+import type { ChildProcess } from "node:child_process";
+import { closeSync, openSync, rmSync } from "node:fs";
+import { SHELL_KILL_GRACE_MS, SHELL_TIMEOUT_EXIT_CODE } from "@guilds/protocol/limits";
+import type { ShellArgs } from "@guilds/protocol/toolArgs";
+import type { ShellMeta } from "@guilds/protocol/toolMeta";
+import type { OpContext, OpResult } from "./context.ts";
+import { readCwd, writeCwd } from "./cwd.ts";
+import { OpError } from "./dispatch.ts";
+import { finalCwdProbe } from "./finalCwd.ts";
+import { callLog, withFileSource } from "./logFile.ts";
+import { type CommandOutcome, runToCompletion, spawnProcessGroup } from "./processGroup.ts";
+import { ensureRunFolder } from "./runFolder.ts";
+import { shapeOutput } from "./shape.ts";
+import { shellEnvironment } from "./shellEnvironment.ts";
+
+const MS_PER_SECOND = 1_000;
+
+/**
+ * shell in the foreground. The command writes straight to its log (stdout and stderr on one
+ * descriptor, so their order is kept); only the head and tail are read back, so memory stays flat
+ * however much it prints.
+ */
+export async function runForegroundShell(args: ShellArgs, context: OpContext): Promise<OpResult> {
+  ensureRunFolder(context);
+  const cwd = readCwd(context);
+  const log = callLog(context);
+  const probe = finalCwdProbe(context);
+  const outcome = await runLogged(args, context, cwd, log.file, probe.variables);
+  const finalCwd = probe.take() ?? cwd;
+  writeCwd(context, finalCwd);
+
+  const shaped = withFileSource(log.file, (source) =>
+    shapeOutput({
+      source,
+      trailers: trailers(outcome, args.timeout_seconds),
+      maxBytes: context.request.max_bytes,
+      logPath: log.displayPath,
+    }),
+  );
+  if (!shaped.logNeeded) rmSync(log.file, { force: true });
+  const meta: ShellMeta = {
+    exit_code: outcome.exitCode,
+    cwd: finalCwd,
+    ...(shaped.logNeeded ? { log_path: log.displayPath } : {}),
+    timed_out: outcome.timedOut,
+  };
+  return { text: shaped.text, meta: { ...meta } };
+}
+
+async function runLogged(
+  args: ShellArgs,
+  context: OpContext,
+  cwd: string,
+  logFile: string,
+  probeVariables: Record<string, string>,
+): Promise<CommandOutcome> {
+  const logDescriptor = openSync(logFile, "w", 0o600);
+  let child: ChildProcess;
+  try {
+    child = spawnProcessGroup({
+      argv: ["bash", "-c", args.command],
+      cwd,
+      env: { ...shellEnvironment(context, cwd), ...probeVariables },
+      output: [logDescriptor, logDescriptor],
+    });
+  } finally {
+    // The child has its own copy of the descriptor.
+    closeSync(logDescriptor);
+  }
+  try {
+    return await runToCompletion(child, {
+      timeoutMs: args.timeout_seconds * MS_PER_SECOND,
+      graceMs: SHELL_KILL_GRACE_MS,
+      timeoutExitCode: SHELL_TIMEOUT_EXIT_CODE,
+    });
+  } catch (caught) {
+    const message = caught instanceof Error ? caught.message : String(caught);
+    throw new OpError(
+      "shell.spawn_failed",
+      `bash could not be started (${message}); the machine needs bash on PATH.`,
+    );
+  }
+}
+
+/** "[timed out after Ns; the command was stopped] and exit_code: 124"; exit_code: N when not 0. */
+export function trailers(outcome: CommandOutcome, timeoutSeconds: number): string[] {
+  if (outcome.timedOut) {
+    return [
+      `[timed out after ${timeoutSeconds}s; the command was stopped]`,
+      `exit_code: ${outcome.exitCode}`,
+    ];
+  }
+  return outcome.exitCode === 0 ? [] : [`exit_code: ${outcome.exitCode}`];
+}
