@@ -4,7 +4,8 @@
  * length, then the payload (JSON for control frames, raw bytes for data).
  *
  * daemon → host: hello (first, always), started, stdout*, stderr*, exit | error, then it closes.
- * host → daemon (only after a valid hello): start | writeFile, then stdin*, stdinEnd, signal*.
+ * host → daemon (only after a valid hello): start | writeFile, then stdin*, stdinEnd, signal*;
+ * or hold alone, which keeps a machine that stops itself when idle awake until the connection closes.
  * A host that disconnects before the exit gets its process group killed.
  */
 
@@ -16,6 +17,7 @@ export const Frame = {
   stdinEnd: 3,
   signal: 4,
   writeFile: 5,
+  hold: 6,
   hello: 10,
   started: 11,
   stdout: 12,
@@ -35,6 +37,11 @@ export interface StartFrame {
   env: Record<string, string>;
   cwd: string;
   stdin: "ignore" | "pipe";
+  /**
+   * A long-lived helper session: it does not keep a machine that stops itself when idle awake while
+   * it waits; what goes through it counts as activity instead.
+   */
+  longLived?: boolean;
 }
 /** The file's bytes follow as stdin frames; stdinEnd writes it. The answer is exit {code: 0} or error. */
 export interface WriteFileFrame {

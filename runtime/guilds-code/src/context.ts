@@ -15,6 +15,12 @@ export interface OpContext {
   runDir: string;
   /** PATH for the commands the op runs (the helpers, bash, git, rg, node). */
   path: string;
+  /**
+   * Fires when the call is cancelled: SIGTERM (or SIGINT, SIGHUP) to a one-shot helper, a cancel
+   * line to serve, or serve's stdin closing. An op that runs a command stops it the way its own
+   * deadline would, and still answers.
+   */
+  cancelled: AbortSignal;
 }
 
 /** An op's outcome for the model: text already shaped to the request's cap, and its metadata. */
@@ -26,7 +32,11 @@ export interface OpResult {
 export type Op = (args: unknown, context: OpContext) => Promise<OpResult>;
 
 /** The helper's own environment names the machine; the request names the call. */
-export function createContext(request: HelperRequest, environment: NodeJS.ProcessEnv): OpContext {
+export function createContext(
+  request: HelperRequest,
+  environment: NodeJS.ProcessEnv,
+  cancelled: AbortSignal,
+): OpContext {
   const home = environment.HOME ?? "/home/agent";
   const runtimeDir = environment.GUILDS_RUNTIME_DIR ?? SANDBOX_RUNTIME_DIR;
   return {
@@ -36,5 +46,6 @@ export function createContext(request: HelperRequest, environment: NodeJS.Proces
     agentDir: path.join(runtimeDir, request.agent_id),
     runDir: path.join(home, runFolder(request.run_id)),
     path: environment.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    cancelled,
   };
 }

@@ -26,9 +26,14 @@ export class OpError extends Error {
 
 /**
  * Runs one request and always answers with an envelope: the only place that catches everything, so
- * that a helper printing no envelope means a real crash.
+ * that a helper printing no envelope means a real crash. `cancelled` fires when the call is
+ * cancelled; the op still answers.
  */
-export async function dispatch(raw: unknown, environment: NodeJS.ProcessEnv): Promise<Envelope> {
+export async function dispatch(
+  raw: unknown,
+  environment: NodeJS.ProcessEnv,
+  cancelled: AbortSignal,
+): Promise<Envelope> {
   const parsed = HelperRequest.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -44,7 +49,7 @@ export async function dispatch(raw: unknown, environment: NodeJS.ProcessEnv): Pr
     );
   }
   try {
-    const result = await op(parsed.data.args, createContext(parsed.data, environment));
+    const result = await op(parsed.data.args, createContext(parsed.data, environment, cancelled));
     return { ok: true, text: result.text, meta: result.meta };
   } catch (caught) {
     if (caught instanceof OpError) return error(caught.code, caught.message);

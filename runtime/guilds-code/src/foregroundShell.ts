@@ -11,6 +11,7 @@ import { callLog, withFileSource } from "./logFile.ts";
 import { type CommandOutcome, runToCompletion, spawnProcessGroup } from "./processGroup.ts";
 import { ensureRunFolder } from "./runFolder.ts";
 import { shapeOutput } from "./shape.ts";
+import { SHELL_CANCELLED_EXIT_CODE, SHELL_CANCELLED_TRAILER } from "./shellCancel.ts";
 import { shellEnvironment } from "./shellEnvironment.ts";
 
 const MS_PER_SECOND = 1_000;
@@ -18,7 +19,8 @@ const MS_PER_SECOND = 1_000;
 /**
  * shell in the foreground. The command writes straight to its log (stdout and stderr on one
  * descriptor, so their order is kept); only the head and tail are read back, so memory stays flat
- * however much it prints.
+ * however much it prints. A cancelled call stops the command as its timeout would, and still
+ * answers with what it printed.
  */
 export async function runForegroundShell(args: ShellArgs, context: OpContext): Promise<OpResult> {
   ensureRunFolder(context);
@@ -42,7 +44,7 @@ export async function runForegroundShell(args: ShellArgs, context: OpContext): P
     exit_code: outcome.exitCode,
     cwd: finalCwd,
     ...(shaped.logNeeded ? { log_path: log.displayPath } : {}),
-    timed_out: outcome.timedOut,
+    timed_out: outcome.stoppedBy === "timeout",
   };
   return { text: shaped.text, meta: { ...meta } };
 }
@@ -71,7 +73,8 @@ async function runLogged(
     return await runToCompletion(child, {
       timeoutMs: args.timeout_seconds * MS_PER_SECOND,
       graceMs: SHELL_KILL_GRACE_MS,
-      timeoutExitCode: SHELL_TIMEOUT_EXIT_CODE,
+      stoppedExitCodes: { timeout: SHELL_TIMEOUT_EXIT_CODE, cancel: SHELL_CANCELLED_EXIT_CODE },
+      cancelled: context.cancelled,
     });
   } catch (caught) {
     const message = caught instanceof Error ? caught.message : String(caught);
@@ -82,13 +85,15 @@ async function runLogged(
   }
 }
 
-/** "[timed out after Ns; the command was stopped] and exit_code: 124"; exit_code: N when not 0. */
+/**
+ * "[timed out after Ns; the command was stopped] and exit_code: 124", the cancel's own line and
+ * exit_code: 130 for a cancelled call; exit_code: N when not 0.
+ */
 export function trailers(outcome: CommandOutcome, timeoutSeconds: number): string[] {
-  if (outcome.timedOut) {
-    return [
-      `[timed out after ${timeoutSeconds}s; the command was stopped]`,
-      `exit_code: ${outcome.exitCode}`,
-    ];
+  const exitLine = `exit_code: ${outcome.exitCode}`;
+  if (outcome.stoppedBy === "timeout") {
+    return [`[timed out after ${timeoutSeconds}s; the command was stopped]`, exitLine];
   }
-  return outcome.exitCode === 0 ? [] : [`exit_code: ${outcome.exitCode}`];
+  if (outcome.stoppedBy === "cancel") return [SHELL_CANCELLED_TRAILER, exitLine];
+  return outcome.exitCode === 0 ? [] : [exitLine];
 }

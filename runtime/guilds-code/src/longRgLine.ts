@@ -84,14 +84,25 @@ export class LongRgLine {
         return undefined;
       }
     }
-    const ending = this.lastChars.endsWith("\r\n") ? 2 : this.lastChars.endsWith("\n") ? 1 : 0;
+    const withoutEnding = text.replace(/\r?\n$/, "");
+    textChars -= text.length - withoutEnding.length;
+    text = withoutEnding;
+    // Base64 hides the characters and the line ending: count a byte a character, and one ending.
+    const totalChars = this.base64
+      ? Math.floor((this.textBytes * 3) / 4) - 1
+      : this.chars - this.lineEnding();
     return {
       kind: this.type,
       number: this.lineNumber,
       text,
-      charsNotInText: Math.max(this.chars - textChars - ending, 0),
+      charsNotInText: Math.max(totalChars - textChars, 0),
       matches: this.type === "match" ? Math.max(this.submatches, 1) : 0,
     };
+  }
+
+  private lineEnding(): number {
+    if (this.lastChars.endsWith("\r\n")) return 2;
+    return this.lastChars.endsWith("\n") ? 1 : 0;
   }
 
   /** Counts and captures the JSON string's bytes; returns the index of its closing quote, or -1. */

@@ -2,16 +2,20 @@ import { readFileSync, unlinkSync } from "node:fs";
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import { dispatch } from "./dispatch.ts";
 import { serve } from "./serve.ts";
+import { helperStopSignal } from "./stopSignals.ts";
 
 /**
  * guilds-code <base64 request>             one call, one envelope on stdout
  * guilds-code --request-file <path>        the same, for a request too long for the command line
- * guilds-code serve                        the long-lived helper: "<id> <base64>" lines in and out
+ * guilds-code serve                        the long-lived helper: "<id> <base64>" lines in and out,
+ *                                          "<id> cancel" to cancel one (@guilds/protocol/serveLines)
+ * SIGTERM, SIGINT or SIGHUP cancels: a running foreground command is stopped as its timeout stops
+ * it, its envelope is still printed, then the helper exits.
  */
-async function main(argv: string[]): Promise<void> {
+async function main(argv: string[], stopRequested: AbortSignal): Promise<void> {
   const [first, second] = argv;
   if (first === "serve") {
-    await serve(process.stdin, process.stdout, process.env);
+    await serve(process.stdin, process.stdout, process.env, stopRequested);
     return;
   }
   let raw: unknown;
@@ -24,7 +28,7 @@ async function main(argv: string[]): Promise<void> {
     );
     return;
   }
-  const envelope = await dispatch(raw, process.env);
+  const envelope = await dispatch(raw, process.env, stopRequested);
   process.stdout.write(`${encodeBase64Json(envelope)}\n`);
 }
 
@@ -34,6 +38,8 @@ function readRequestFile(file: string): unknown {
   return JSON.parse(text);
 }
 
-await main(process.argv.slice(2));
-// Background commands are detached and unref'd; nothing else may keep a one-shot helper alive.
-if (process.argv[2] !== "serve") process.exit(0);
+// Listening first: a stop that comes while the request is read must still find its command.
+await main(process.argv.slice(2), helperStopSignal());
+// Background commands are detached and unref'd; nothing else may keep a helper alive once it has
+// answered. stdout is a pipe or a file, written synchronously, so the answers are out.
+process.exit(0);

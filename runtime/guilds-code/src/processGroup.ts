@@ -76,33 +76,51 @@ async function groupGoneWithin(processGroup: number, waitMs: number): Promise<bo
   }
 }
 
+/** Why a command was stopped rather than left to exit: its timeout, or its call's cancel. */
+export type StopCause = "timeout" | "cancel";
+
 export interface CommandOutcome {
   exitCode: number;
-  timedOut: boolean;
+  /** Set when the command was stopped; exitCode is then the cause's code, not the command's. */
+  stoppedBy?: StopCause;
+}
+
+export interface CompletionLimits {
+  timeoutMs: number;
+  graceMs: number;
+  /** The exit code reported for a command stopped by each cause. */
+  stoppedExitCodes: Record<StopCause, number>;
+  /** Stops the command the way its timeout would; already aborted stops it at once. */
+  cancelled: AbortSignal;
 }
 
 /**
- * Waits for a group's leader to exit; past `timeoutMs` stops the whole group and reports
- * `timeoutExitCode`. One cleanup path, whatever ends the wait.
+ * Waits for a group's leader to exit; past `timeoutMs`, or once `cancelled` fires, stops the whole
+ * group and reports the cause's exit code. The first cause wins; one cleanup path, whatever ends
+ * the wait.
  */
-export async function runToCompletion(
-  child: ChildProcess,
-  limits: { timeoutMs: number; graceMs: number; timeoutExitCode: number },
-): Promise<CommandOutcome> {
+export async function runToCompletion(child: ChildProcess, limits: CompletionLimits): Promise<CommandOutcome> {
   const exited = waitForExit(child);
-  let stopping: Promise<void> | undefined;
+  let stopping: { cause: StopCause; done: Promise<void> } | undefined;
   const { pid } = child;
+  const stop = (cause: StopCause) => {
+    if (stopping === undefined && pid !== undefined) {
+      stopping = { cause, done: stopProcessGroup(pid, limits.graceMs) };
+    }
+  };
   // The child keeps the event loop alive while it runs; the timer must not once it has exited.
-  const timer = setTimeout(() => {
-    if (pid !== undefined) stopping = stopProcessGroup(pid, limits.graceMs);
-  }, limits.timeoutMs).unref();
+  const timer = setTimeout(() => stop("timeout"), limits.timeoutMs).unref();
+  const onCancel = () => stop("cancel");
+  if (limits.cancelled.aborted) onCancel();
+  else limits.cancelled.addEventListener("abort", onCancel, { once: true });
   try {
     const exit = await exited;
-    if (stopping === undefined) return { exitCode: exitCodeOf(exit), timedOut: false };
+    if (stopping === undefined) return { exitCode: exitCodeOf(exit) };
     // The leader may die at SIGTERM while a member ignores it: the member still gets its SIGKILL.
-    await stopping;
-    return { exitCode: limits.timeoutExitCode, timedOut: true };
+    await stopping.done;
+    return { exitCode: limits.stoppedExitCodes[stopping.cause], stoppedBy: stopping.cause };
   } finally {
     clearTimeout(timer);
+    limits.cancelled.removeEventListener("abort", onCancel);
   }
 }

@@ -13,6 +13,8 @@ export interface RipgrepOptions {
   env: { PATH: string; HOME: string };
   /** Epoch milliseconds past which rg is stopped. */
   deadline: number;
+  /** The call was cancelled: rg is stopped as the deadline would stop it. */
+  cancelled: AbortSignal;
   /** Each piece of stdout, in order; must be synchronous. */
   onOutput: (chunk: Buffer) => void;
 }
@@ -21,13 +23,14 @@ export interface RipgrepRun {
   /** 0 matches found, 1 none, 2 an error (possibly beside matches); null when stopped. */
   exitCode: number | null;
   timedOut: boolean;
+  cancelled: boolean;
   /** The start of stderr. */
   stderr: string;
 }
 
 /**
  * Runs rg once: an argument array (never a shell), stdin ignored, its own process group, stopped
- * with TERM then KILL when the deadline passes.
+ * with TERM then KILL when the deadline passes or the call is cancelled.
  */
 export function runRipgrep(options: RipgrepOptions): Promise<RipgrepRun> {
   return new Promise((resolve, reject) => {
@@ -38,6 +41,7 @@ export function runRipgrep(options: RipgrepOptions): Promise<RipgrepRun> {
       detached: true,
     });
     let timedOut = false;
+    let cancelled = false;
     let failure: unknown;
     const stderr: Buffer[] = [];
     let stderrBytes = 0;
@@ -61,6 +65,12 @@ export function runRipgrep(options: RipgrepOptions): Promise<RipgrepRun> {
       },
       Math.max(options.deadline - Date.now(), 0),
     );
+    const onCancel = () => {
+      cancelled = true;
+      stopNow();
+    };
+    if (options.cancelled.aborted) onCancel();
+    else options.cancelled.addEventListener("abort", onCancel, { once: true });
     child.stdout.on("data", (chunk: Buffer) => {
       if (failure !== undefined) return;
       try {
@@ -76,8 +86,12 @@ export function runRipgrep(options: RipgrepOptions): Promise<RipgrepRun> {
       stderr.push(kept);
       stderrBytes += kept.length;
     });
-    child.on("error", (caught: NodeJS.ErrnoException) => {
+    const cleanUp = () => {
       clearTimeout(deadlineTimer);
+      options.cancelled.removeEventListener("abort", onCancel);
+    };
+    child.on("error", (caught: NodeJS.ErrnoException) => {
+      cleanUp();
       if (caught.code === "ENOENT") {
         reject(
           new OpError(
@@ -90,10 +104,10 @@ export function runRipgrep(options: RipgrepOptions): Promise<RipgrepRun> {
       }
     });
     child.on("close", (code) => {
-      clearTimeout(deadlineTimer);
+      cleanUp();
       if (killTimer) clearTimeout(killTimer);
       if (failure !== undefined) return reject(failure);
-      resolve({ exitCode: code, timedOut, stderr: Buffer.concat(stderr).toString("utf8") });
+      resolve({ exitCode: code, timedOut, cancelled, stderr: Buffer.concat(stderr).toString("utf8") });
     });
   });
 }

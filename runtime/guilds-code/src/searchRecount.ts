@@ -1,7 +1,7 @@
 import type { CodeSearchArgs } from "@guilds/protocol/toolArgs";
 import { parseCountLine } from "./fileCounts.ts";
 import { LineSplitter } from "./lineSplitter.ts";
-import { runRipgrep } from "./ripgrep.ts";
+import { type RipgrepOptions, runRipgrep } from "./ripgrep.ts";
 import { recountArgs } from "./ripgrepArgs.ts";
 
 /** Paths per rg call stay far below the kernel's limit on a command line's size (ARG_MAX). */
@@ -22,8 +22,8 @@ export interface StoppedFile {
 export async function recountStoppedFiles(
   args: CodeSearchArgs,
   stopped: StoppedFile[],
-  search: { cwd: string; env: { PATH: string; HOME: string }; deadline: number },
-): Promise<{ extraMatches: number; timedOut: boolean }> {
+  search: Omit<RipgrepOptions, "args" | "onOutput">,
+): Promise<{ extraMatches: number; timedOut: boolean; cancelled: boolean }> {
   const seen = new Map(stopped.map((file) => [file.path, file.matches]));
   let extraMatches = 0;
   const sink = {
@@ -44,9 +44,10 @@ export async function recountStoppedFiles(
       onOutput: (chunk) => splitter.push(chunk),
     });
     splitter.end();
-    if (run.timedOut) return { extraMatches, timedOut: true };
+    if (run.timedOut || run.cancelled)
+      return { extraMatches, timedOut: run.timedOut, cancelled: run.cancelled };
   }
-  return { extraMatches, timedOut: false };
+  return { extraMatches, timedOut: false, cancelled: false };
 }
 
 function* batches(paths: string[]): Generator<string[]> {

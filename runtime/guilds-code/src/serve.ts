@@ -1,34 +1,59 @@
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
+import { parseServeInput } from "@guilds/protocol/serveLines";
 import { dispatch } from "./dispatch.ts";
 import { readLines } from "./lines.ts";
+import { RunningRequests } from "./runningRequests.ts";
 
 /** Longest request line accepted; the page's own inline limit is 64 KiB, request files can be larger. */
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 /**
- * The long-lived helper: each line is "<id> <base64 request>", each answer "<id> <base64 envelope>",
- * the same envelope bytes a one-shot call prints. Requests run concurrently; answers carry their id.
+ * The long-lived helper (the lines are specified in @guilds/protocol/serveLines):
+ *   in   "<id> <base64 request>"   runs it; requests run concurrently
+ *   in   "<id> cancel"             stops that request's foreground command as its timeout would;
+ *                                  its envelope still comes back. Ignored for an id not running.
+ *   out  "<id> <base64 envelope>"  the same envelope bytes a one-shot call prints
+ * When the input ends (the orchestrator went away) or `stopRequested` fires, every running request
+ * is cancelled and no new one is started; serve resolves once the running ones are answered.
  */
 export async function serve(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
   environment: NodeJS.ProcessEnv,
+  stopRequested: AbortSignal,
 ): Promise<void> {
-  const pending = new Set<Promise<void>>();
-  await readLines(input, MAX_LINE_BYTES, (line) => {
-    const space = line.indexOf(" ");
-    if (space <= 0) return;
-    const id = line.slice(0, space);
-    const task = answer(line.slice(space + 1), environment).then((envelope) => {
-      output.write(`${id} ${envelope}\n`);
+  // Nobody may read the answers any more (the orchestrator went away): the commands still get stopped.
+  output.on("error", () => {});
+  const running = new RunningRequests();
+  const answering = new Set<Promise<void>>();
+  let accepting = true;
+  const onLine = (line: string) => {
+    const parsed = parseServeInput(line);
+    if (!parsed) return;
+    if (parsed.cancel) {
+      running.cancel(parsed.id);
+      return;
+    }
+    // A request after the stop would only be started to be stopped: the caller sees the helper end.
+    if (!accepting) return;
+    const request = running.start(parsed.id);
+    const task = answer(parsed.request, environment, request.cancelled).then((envelope) => {
+      request.finish();
+      output.write(`${parsed.id} ${envelope}\n`);
     });
-    pending.add(task);
-    task.finally(() => pending.delete(task));
-  });
-  await Promise.all(pending);
+    answering.add(task);
+    task.finally(() => answering.delete(task));
+  };
+  try {
+    await Promise.race([readLines(input, MAX_LINE_BYTES, onLine), abortOf(stopRequested)]);
+  } finally {
+    accepting = false;
+    running.cancelAll();
+    await Promise.all(answering);
+  }
 }
 
-async function answer(encoded: string, environment: NodeJS.ProcessEnv): Promise<string> {
+async function answer(encoded: string, environment: NodeJS.ProcessEnv, cancelled: AbortSignal): Promise<string> {
   let raw: unknown;
   try {
     raw = decodeBase64Json(encoded);
@@ -38,5 +63,12 @@ async function answer(encoded: string, environment: NodeJS.ProcessEnv): Promise<
       error: { code: "request.unreadable", message: "guilds-code serve got a line that is not base64 JSON." },
     });
   }
-  return encodeBase64Json(await dispatch(raw, environment));
+  return encodeBase64Json(await dispatch(raw, environment, cancelled));
+}
+
+function abortOf(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
 }

@@ -253,6 +253,10 @@ describe.concurrent("code_search scope", () => {
     expect(fromHome.text).toBe("repos/x/a.txt (1 match)\n1 match in 1 file");
     const named = success(await helper.call("code_search", { pattern: "needle", path: "~/.runs" }));
     expect(named.text).toBe(".runs/run0/c1.log (1 match)\n1 match in 1 file");
+    const fromRepo = success(
+      await helper.call("code_search", { pattern: "needle", path: "~", mode: "content" }, IN_REPO),
+    );
+    expect(fromRepo.text).toBe("../../repos/x/a.txt:1: needle\n1 match in 1 file");
   });
 
   test("a glob names files and keeps ignored files out", async ({ helper }) => {

@@ -3,7 +3,7 @@ import type { StartFrame, WriteFileFrame } from "@guilds/protocol/machineExec";
 /** The daemon has no dependencies: its two requests are checked by hand. */
 export function readStart(value: unknown): StartFrame {
   const record = asRecord(value);
-  const { argv, env, cwd, stdin } = record;
+  const { argv, env, cwd, stdin, longLived } = record;
   if (!Array.isArray(argv) || argv.length === 0 || !argv.every((item) => typeof item === "string")) {
     throw new Error("start needs a non-empty argv of strings");
   }
@@ -13,7 +13,8 @@ export function readStart(value: unknown): StartFrame {
   }
   if (typeof cwd !== "string") throw new Error("start needs a cwd");
   if (stdin !== "ignore" && stdin !== "pipe") throw new Error('start needs stdin "ignore" or "pipe"');
-  return { argv, env: environment as Record<string, string>, cwd, stdin };
+  if (longLived !== undefined && typeof longLived !== "boolean") throw new Error("longLived is a boolean");
+  return { argv, env: environment as Record<string, string>, cwd, stdin, longLived: longLived === true };
 }
 
 export function readWriteFile(value: unknown): WriteFileFrame {

@@ -1,24 +1,46 @@
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { backgroundGroups } from "@guilds/protocol/backgroundGroups";
+import { parseDaemonArgs } from "./daemonOptions.ts";
+import { endGroups } from "./endGroups.ts";
+import { IdleClock } from "./idleClock.ts";
 import { serveConnection } from "./serveConnection.ts";
 
+/** TERM, then KILL this long after, for what still runs when the machine stops itself. */
+const STOP_GRACE_MS = 2000;
+
 /**
- * guilds-machine <socket path> <boot id>
+ * guilds-machine <socket path> <boot id> [--idle-stop-ms <ms>] [--background-records <folder>]
  *
  * The first process of a local machine. It starts every process the orchestrator asks for, over a
- * unix socket in the runtime dir, and lives until its stdin (a pipe from the orchestrator) closes;
- * then the sandbox, and everything in it, ends.
+ * unix socket in the runtime dir. It lives until its stdin (a pipe from the orchestrator) closes, or,
+ * with --idle-stop-ms, until it has been idle that long; then the machine, and everything in it, ends.
  */
 function main(argv: string[]): void {
-  const [socketPath, boot] = argv;
-  if (!socketPath || !boot) {
-    process.stderr.write("usage: guilds-machine <socket path> <boot id>\n");
+  let options: ReturnType<typeof parseDaemonArgs>;
+  try {
+    options = parseDaemonArgs(argv);
+  } catch (error) {
+    process.stderr.write(`guilds-machine: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);
   }
+  const { socketPath, boot, idleStopMs, backgroundRecords } = options;
   mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
   rmSync(socketPath, { force: true });
-  const server = createServer((socket) => serveConnection(socket, boot));
+  /** The process groups started here that still run. */
+  const groups = new Set<number>();
+  let stopping = false;
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`guilds-machine: ${reason}: stopping the machine\n`);
+    server.close();
+    const background = backgroundRecords ? backgroundGroups(backgroundRecords) : [];
+    endGroups([...groups, ...background], STOP_GRACE_MS).finally(() => process.exit(0));
+  };
+  const activity = new IdleClock(idleStopMs, () => stop(`idle for ${idleStopMs} ms`));
+  const server = createServer((socket) => serveConnection(socket, { boot, activity, groups }));
   server.on("error", (error) => {
     process.stderr.write(`guilds-machine: ${error.message}\n`);
     process.exit(1);
@@ -31,9 +53,12 @@ function main(argv: string[]): void {
   process.on("uncaughtException", (error) =>
     process.stderr.write(`guilds-machine: ${error.stack ?? error}\n`),
   );
-  process.stdin.on("end", () => process.exit(0));
-  process.stdin.on("error", () => process.exit(0));
-  process.stdin.resume();
+  process.on("SIGTERM", () => stop("asked to stop"));
+  if (idleStopMs === null) {
+    process.stdin.on("end", () => process.exit(0));
+    process.stdin.on("error", () => process.exit(0));
+    process.stdin.resume();
+  }
 }
 
 main(process.argv.slice(2));

@@ -10,20 +10,39 @@ import {
   parseJsonFrame,
   type StartFrame,
 } from "@guilds/protocol/machineExec";
+import { signalGroup } from "./endGroups.ts";
 import { FileWrite } from "./fileWrite.ts";
 import { readStart, readWriteFile } from "./frames.ts";
+import type { IdleClock } from "./idleClock.ts";
 
 /** How long output may still come after the process exited (a grandchild may hold the pipes). */
 const OUTPUT_GRACE_AFTER_EXIT_MS = 250;
 
-/** One connection: one process (or one file write), from its start frame to its exit frame. */
-export function serveConnection(socket: Socket, boot: string): void {
+/** What every connection of one daemon shares. */
+export interface DaemonState {
+  boot: string;
+  activity: IdleClock;
+  /** The process groups started here that still run. */
+  groups: Set<number>;
+}
+
+/**
+ * One connection: one process (or one file write), from its start frame to its exit frame; or a
+ * hold, which keeps the machine awake until it closes. Every frame counts as activity; a process
+ * holds the machine awake until it ends, unless it is a long-lived session.
+ */
+export function serveConnection(socket: Socket, daemon: DaemonState): void {
   const reader = new FrameReader();
   let child: ChildProcess | null = null;
   let file: FileWrite | null = null;
   let finished = false;
+  /** A connection carries one start, writeFile or hold. */
+  let used = false;
+  let release = () => {};
+  daemon.activity.touch();
 
   const send = (frame: Buffer) => {
+    daemon.activity.touch();
     if (socket.writable && !socket.write(frame)) {
       child?.stdout?.pause();
       child?.stderr?.pause();
@@ -38,20 +57,33 @@ export function serveConnection(socket: Socket, boot: string): void {
     finished = true;
     send(frame);
     socket.end();
+    release();
   };
   const fail = (message: string) => finish(encodeJsonFrame(Frame.error, { message }));
 
+  const use = () => {
+    if (used) throw new Error("a connection runs one process");
+    used = true;
+  };
   const handle = (type: number, payload: Buffer) => {
     switch (type) {
-      case Frame.start:
-        if (child || file) return fail("a connection runs one process");
-        child = startProcess(readStart(parseJsonFrame(payload)), send, finish);
+      case Frame.start: {
+        use();
+        const request = readStart(parseJsonFrame(payload));
+        if (!request.longLived) release = daemon.activity.begin();
+        child = startProcess(request, daemon.groups, send, finish);
         return;
+      }
       case Frame.writeFile: {
-        if (child || file) return fail("a connection runs one process");
+        use();
+        release = daemon.activity.begin();
         file = new FileWrite(readWriteFile(parseJsonFrame(payload)));
         return;
       }
+      case Frame.hold:
+        use();
+        release = daemon.activity.begin();
+        return;
       case Frame.stdin:
         if (file) return file.add(payload);
         if (child?.stdin && !child.stdin.write(Buffer.from(payload))) {
@@ -71,7 +103,7 @@ export function serveConnection(socket: Socket, boot: string): void {
         return;
       case Frame.signal: {
         const { signal } = parseJsonFrame(payload) as { signal?: unknown };
-        if (child?.pid !== undefined && typeof signal === "string") killGroup(child.pid, signal);
+        if (child?.pid !== undefined && typeof signal === "string") signalGroup(child.pid, signal);
         return;
       }
       default:
@@ -80,6 +112,7 @@ export function serveConnection(socket: Socket, boot: string): void {
   };
 
   socket.on("data", (chunk: Buffer) => {
+    daemon.activity.touch();
     try {
       for (const frame of reader.push(chunk)) handle(frame.type, frame.payload);
     } catch (error) {
@@ -90,12 +123,18 @@ export function serveConnection(socket: Socket, boot: string): void {
   socket.on("close", () => {
     // The orchestrator went away before the end: nobody will read this process any more.
     const pid = child?.pid;
-    if (!finished && pid !== undefined) killGroup(pid, "SIGKILL");
+    if (!finished && pid !== undefined) signalGroup(pid, "SIGKILL");
+    release();
   });
-  socket.write(encodeJsonFrame(Frame.hello, { protocol: MACHINE_EXEC_PROTOCOL, boot }));
+  socket.write(encodeJsonFrame(Frame.hello, { protocol: MACHINE_EXEC_PROTOCOL, boot: daemon.boot }));
 }
 
-function startProcess(request: StartFrame, send: (frame: Buffer) => void, finish: (frame: Buffer) => void) {
+function startProcess(
+  request: StartFrame,
+  groups: Set<number>,
+  send: (frame: Buffer) => void,
+  finish: (frame: Buffer) => void,
+) {
   const [command, ...args] = request.argv;
   const child = spawn(command ?? "", args, {
     env: request.env,
@@ -104,7 +143,11 @@ function startProcess(request: StartFrame, send: (frame: Buffer) => void, finish
     stdio: [request.stdin, "pipe", "pipe"],
   });
   child.stdin?.on("error", () => {});
-  child.on("spawn", () => send(encodeJsonFrame(Frame.started, { pid: child.pid })));
+  child.on("spawn", () => {
+    for (const group of groups) if (!signalGroup(group, 0)) groups.delete(group);
+    if (child.pid !== undefined) groups.add(child.pid);
+    send(encodeJsonFrame(Frame.started, { pid: child.pid }));
+  });
   child.stdout?.on("data", (chunk: Buffer) => send(encodeFrame(Frame.stdout, chunk)));
   child.stderr?.on("data", (chunk: Buffer) => send(encodeFrame(Frame.stderr, chunk)));
   child.on("error", (error: NodeJS.ErrnoException) => {
@@ -118,6 +161,8 @@ function startProcess(request: StartFrame, send: (frame: Buffer) => void, finish
     finish(encodeJsonFrame(Frame.exit, { code: error.code === "EACCES" ? 126 : 127, signal: null }));
   });
   child.on("exit", (code, signal) => {
+    // Its group may outlive it (`sleep 100 &`): it is dropped once found empty.
+    if (child.pid !== undefined && !signalGroup(child.pid, 0)) groups.delete(child.pid);
     const outputs = [child.stdout, child.stderr].filter((stream): stream is Readable => stream !== null);
     const timer = setTimeout(() => {
       for (const stream of outputs) stream.destroy();
@@ -135,10 +180,4 @@ function closed(stream: Readable): Promise<void> {
     if (stream.closed) resolve();
     else stream.once("close", () => resolve());
   });
-}
-
-function killGroup(pid: number, signal: string): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {}
 }

@@ -46,6 +46,7 @@ export const codeSearch: Op = async (rawArgs, context) => {
     cwd: scope.cwd,
     env: { PATH: context.path, HOME: context.home },
     deadline: Date.now() + SEARCH_TIMEOUT_MS,
+    cancelled: context.cancelled,
   };
 
   let outcome: SearchOutcome;
@@ -62,10 +63,10 @@ export const codeSearch: Op = async (rawArgs, context) => {
     const matches = new ContentMatches(lineCap);
     let run = await runInto(matches, { ...rg, args: contentArgs(args, scope) });
     let totals: SearchTotals = matches.totals;
-    if (!run.timedOut && matches.stoppedAtCap.length > 0) {
+    if (!run.timedOut && !run.cancelled && matches.stoppedAtCap.length > 0) {
       const recount = await recountStoppedFiles(args, matches.stoppedAtCap, rg);
       totals = { matches: totals.matches + recount.extraMatches, files: totals.files };
-      if (recount.timedOut) run = { ...run, timedOut: true };
+      run = { ...run, timedOut: recount.timedOut, cancelled: recount.cancelled };
     }
     const lines = contentLines(matches.files(), totals, lineCap, args.context, scope.displayOf);
     outcome = { run, totals, ...lines };
@@ -94,6 +95,7 @@ function searchResult(
   }
   const notes = [
     ...(run.timedOut ? [timedOutNote()] : []),
+    ...(run.cancelled ? [SEARCH_CANCELLED_NOTE] : []),
     ...(run.exitCode === 2 && stderr ? [`[ripgrep also reported: ${firstLine(stderr)}]`] : []),
   ];
   if (totals.files === 0) {
@@ -102,6 +104,9 @@ function searchResult(
   }
   return { text: fitSearchText(outcome.body, [...outcome.trailer, ...notes], maxBytes), meta: { ...meta } };
 }
+
+const SEARCH_CANCELLED_NOTE =
+  "[cancelled; the search was stopped. It shows and counts what it found until then]";
 
 function timedOutNote(): string {
   return `[search stopped after ${SEARCH_TIMEOUT_MS / 1000} s; it shows and counts what it found until then. Narrow it with path or glob]`;

@@ -57,7 +57,9 @@ export const fileRead: Op = async (rawArgs, context) => {
       );
     }
     const scanner = new LineWindowScanner(offset, offset + limit - 1);
-    await readFileChunks(handle, (chunk) => scanner.push(chunk));
+    if (!(await readFileChunks(handle, (chunk) => scanner.push(chunk), context.cancelled))) {
+      return failure(`[cancelled; the read of ${display} was stopped]`, display, maxBytes);
+    }
     scan = scanner.finish();
   } finally {
     await handle.close();

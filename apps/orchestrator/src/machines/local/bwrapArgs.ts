@@ -22,9 +22,13 @@ export function systemViewArgs(): string[] {
   return args;
 }
 
-/** Own namespaces for everything (the network is its own loopback only), no terminal, no orphans. */
-export function isolationArgs(hostname: string): string[] {
-  return ["--unshare-all", "--hostname", hostname, "--new-session", "--die-with-parent"];
+/**
+ * Own namespaces for everything (the network is its own loopback only), no terminal, and unless the
+ * sandbox is to outlive this process, no orphans.
+ */
+export function isolationArgs(hostname: string, dieWithParent = true): string[] {
+  const args = ["--unshare-all", "--hostname", hostname, "--new-session"];
+  return dieWithParent ? [...args, "--die-with-parent"] : args;
 }
 
 export interface MachineView {
@@ -39,9 +43,18 @@ export interface MachineView {
   env: Record<string, string>;
 }
 
-/** The whole bwrap command line for a machine running `command` as its first process. */
-export function machineBwrapArgs(view: MachineView, command: string[], infoFd: number): string[] {
-  const args = ["--info-fd", String(infoFd), ...isolationArgs(view.hostname), ...systemViewArgs()];
+/**
+ * The whole bwrap command line for a machine running `command` as its first process; a persistent
+ * one does not die with the process that started it.
+ */
+export function machineBwrapArgs(
+  view: MachineView,
+  command: string[],
+  infoFd: number,
+  persistent: boolean,
+): string[] {
+  const isolation = isolationArgs(view.hostname, !persistent);
+  const args = ["--info-fd", String(infoFd), ...isolation, ...systemViewArgs()];
   args.push("--bind", view.homeHost, SANDBOX_HOME, "--bind", view.runHost, SANDBOX_RUNTIME_DIR);
   for (const tool of view.tools) args.push("--ro-bind", tool.hostPath, `${SANDBOX_BIN_DIR}/${tool.name}`);
   for (const overlay of view.overlays) args.push("--ro-bind", overlay.hostPath, overlay.inside);

@@ -3,12 +3,10 @@ import {
   type DecodedFrame,
   encodeFrame,
   encodeJsonFrame,
-  Frame,
   FrameReader,
   type FrameType,
-  MACHINE_EXEC_PROTOCOL,
-  parseJsonFrame,
 } from "@guilds/protocol/machineExec";
+import { isDaemonHello } from "./daemonGreeting.ts";
 
 /** How long a daemon may take to greet a new connection. */
 const HELLO_TIMEOUT_MS = 5000;
@@ -108,17 +106,7 @@ export class DaemonConnection {
   }
 
   private greet(frame: DecodedFrame, boot: string): void {
-    const hello = frame.type === Frame.hello ? parseJsonFrame(frame.payload) : null;
-    if (
-      typeof hello !== "object" ||
-      hello === null ||
-      !("protocol" in hello) ||
-      hello.protocol !== MACHINE_EXEC_PROTOCOL ||
-      !("boot" in hello) ||
-      hello.boot !== boot
-    ) {
-      throw new Error("the socket did not answer as this machine's daemon");
-    }
+    if (!isDaemonHello(frame, boot)) throw new Error("the socket did not answer as this machine's daemon");
     clearTimeout(this.helloTimer);
     this.greeted = true;
     for (const { frame: queued, done } of this.queued.splice(0)) this.socket.write(queued, done);

@@ -1,7 +1,7 @@
 import { Readable, Writable } from "node:stream";
 import { type ExitFrame, Frame, parseJsonFrame, type StartFrame } from "@guilds/protocol/machineExec";
 import { MachineError, type MachineProcess } from "../machine.ts";
-import type { DaemonConnections } from "./daemonConnection.ts";
+import type { DaemonConnection, DaemonConnections } from "./daemonConnection.ts";
 
 /** Output buffered per stream before the daemon is asked to wait (it then pauses the process's pipes). */
 const OUTPUT_BUFFER_BYTES = 256 * 1024;
@@ -108,4 +108,14 @@ export function writeFileThroughDaemon(
     }
     connection.send(Frame.stdinEnd);
   });
+}
+
+/**
+ * Keeps a machine that stops itself when idle awake until the returned connection is destroyed (or
+ * this process ends, which closes it).
+ */
+export function holdThroughDaemon(connections: DaemonConnections): DaemonConnection {
+  const connection = connections.take({ onFrame() {}, onClose() {} });
+  connection.send(Frame.hold);
+  return connection;
 }

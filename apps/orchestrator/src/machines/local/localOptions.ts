@@ -8,8 +8,19 @@ export type SandboxMode = "bwrap" | "unconfined" | "auto";
 
 export interface LocalMachineOptions {
   agentId: string;
-  /** The machine's folder on this host: `home/` (the agent home, kept) and `run/` (gone with the machine). */
+  /**
+   * The machine's folder on this host: `run/` (gone with the machine), `home/` unless homeDir says
+   * otherwise, and for a persistent machine its record (machine.json) and log (machine.log).
+   */
   root: string;
+  /** The agent home on this host, any folder outside the root's run/; default <root>/home. */
+  homeDir?: string;
+  /**
+   * The machine outlives the process that started it (the CLI: one process per call). A start finds
+   * a machine already running on this root and adopts it, background commands and all, and the
+   * machine enforces its idle stop itself. Default false: the machine ends with this process.
+   */
+  persistent?: boolean;
   /** "auto" (default) uses bubblewrap when it works here, else runs unconfined with a warning. */
   sandbox?: SandboxMode;
   /** Stops the machine after this long with nothing in flight; default 15 minutes. */

@@ -7,8 +7,8 @@ export interface MachineFolders {
   run: { inside: string; host: string };
 }
 
-export function machineFolders(root: string, view: "sandbox" | "host"): MachineFolders {
-  const home = path.join(root, "home");
+export function machineFolders(root: string, view: "sandbox" | "host", homeDir?: string): MachineFolders {
+  const home = homeDir ?? path.join(root, "home");
   const run = path.join(root, "run");
   return {
     home: { inside: view === "sandbox" ? SANDBOX_HOME : home, host: home },

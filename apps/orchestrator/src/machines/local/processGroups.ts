@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isProcessRunning } from "./processLiveness.ts";
 
 /** Signals a process group; false when it is gone (or was never ours to signal). */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
@@ -32,7 +32,7 @@ export async function endGroups(pgids: Iterable<number>, graceMs: number): Promi
 /** Waits for a process that is not our child to be gone; SIGKILL once the time is up. */
 export async function waitForExit(pid: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid)) {
+  while (isProcessRunning(pid)) {
     if (Date.now() > deadline) {
       try {
         process.kill(pid, "SIGKILL");
@@ -41,16 +41,5 @@ export async function waitForExit(pid: number, timeoutMs: number): Promise<void>
       return;
     }
     await sleep(5);
-  }
-}
-
-/** Running, not a zombie: an orphan is reaped by whoever is pid 1 here, which may be slow or never. */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-    return state !== "Z" && state !== "X";
-  } catch {
-    return false;
   }
 }

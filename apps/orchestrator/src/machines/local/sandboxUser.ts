@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import type { Stats } from "node:fs";
 import { chmod, lchown, lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { agentHash } from "./agentHash.ts";
@@ -55,20 +56,22 @@ async function chownTree(entry: string, user: SandboxUser): Promise<void> {
 }
 
 /**
- * bwrap finds its bind sources as the sandbox user: the machine's root is made searchable (not
- * readable) by others, and every folder above it must be already.
+ * bwrap finds its bind sources as the sandbox user: a folder it binds (the machine's root, the home)
+ * is made searchable by it when it is not, and every folder above must be searchable already.
  */
-export async function letUserReach(user: SandboxUser, root: string): Promise<void> {
-  const top = await stat(root);
-  if ((top.mode & 0o001) === 0) await chmod(root, (top.mode & 0o7777) | 0o001);
-  for (let folder = path.dirname(root); ; folder = path.dirname(folder)) {
-    const stats = await stat(folder);
-    const searchable = stats.uid === user.uid ? (stats.mode & 0o100) !== 0 : (stats.mode & 0o001) !== 0;
-    if (!searchable) {
+export async function letUserReach(user: SandboxUser, folder: string): Promise<void> {
+  const top = await stat(folder);
+  if (!searchableBy(user, top)) await chmod(folder, (top.mode & 0o7777) | 0o001);
+  for (let above = path.dirname(folder); ; above = path.dirname(above)) {
+    if (!searchableBy(user, await stat(above))) {
       throw new Error(
-        `the sandbox user (uid ${user.uid}) cannot reach ${root}: ${folder} is not searchable by others (chmod o+x ${folder}, or put machines elsewhere)`,
+        `the sandbox user (uid ${user.uid}) cannot reach ${folder}: ${above} is not searchable by others (chmod o+x ${above}, or put the machine elsewhere)`,
       );
     }
-    if (folder === path.dirname(folder)) return;
+    if (above === path.dirname(above)) return;
   }
+}
+
+function searchableBy(user: SandboxUser, stats: Stats): boolean {
+  return stats.uid === user.uid ? (stats.mode & 0o100) !== 0 : (stats.mode & 0o001) !== 0;
 }

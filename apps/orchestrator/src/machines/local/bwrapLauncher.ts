@@ -1,0 +1,107 @@
+import { chmod, chown, mkdir } from "node:fs/promises";
+import path from "node:path";
+import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import { SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
+import { type MachineView, machineBwrapArgs, SANDBOX_BIN_DIR, sandboxHostname } from "./bwrapArgs.ts";
+import { INFO_FD } from "./bwrapLaunch.ts";
+import { DAEMON_FOLDER, DAEMON_SOCKET_NAME } from "./daemonFolder.ts";
+import type { DaemonLauncher } from "./daemonLauncher.ts";
+import { findBwrap, findRipgrep, HELPER_NAMES, helperBundle, requireHelperBundle } from "./hostTools.ts";
+import { machineFolders } from "./machinePaths.ts";
+import { waitForExit } from "./processGroups.ts";
+import { writeSandboxIdentity } from "./sandboxIdentity.ts";
+import { giveHomeTo, letUserReach, type SandboxUser } from "./sandboxUser.ts";
+
+/** Once the sandbox's pid 1 is killed, the kernel ends everything inside; this long at most. */
+const END_WAIT_MS = 2000;
+
+/**
+ * A machine under bubblewrap, its first process the guilds-machine daemon. Its own pid namespace
+ * means everything in it, background commands included, ends with the sandbox's pid 1.
+ */
+export function createBwrapLauncher(
+  agentId: string,
+  root: string,
+  homeDir: string | undefined,
+  user: SandboxUser,
+): DaemonLauncher {
+  const folders = machineFolders(root, "sandbox", homeDir);
+  const daemonFolder = path.join(folders.run.host, DAEMON_FOLDER);
+  const asRoot = user.launchPrefix.length > 0;
+
+  /** The view inside: the folders, the tools under /opt/guilds/bin, "agent" in /etc/passwd. */
+  const view = async (): Promise<MachineView> => {
+    const identity = await writeSandboxIdentity(daemonFolder, user);
+    const tools = [
+      { name: "node", hostPath: process.execPath },
+      { name: "rg", hostPath: findRipgrep() },
+      ...HELPER_NAMES.map((name) => ({ name, hostPath: helperBundle(name) })),
+    ];
+    return {
+      hostname: sandboxHostname(agentId),
+      homeHost: folders.home.host,
+      runHost: folders.run.host,
+      tools: tools.filter((tool): tool is { name: string; hostPath: string } => tool.hostPath !== null),
+      overlays: [
+        { hostPath: identity.passwd, inside: "/etc/passwd" },
+        { hostPath: identity.group, inside: "/etc/group" },
+      ],
+      env: {
+        HOME: folders.home.inside,
+        PATH: `${SANDBOX_BIN_DIR}:/usr/local/bin:/usr/bin:/bin`,
+        LANG: "C.UTF-8",
+        USER: "agent",
+        GUILDS_RUNTIME_DIR: folders.run.inside,
+      },
+    };
+  };
+
+  return {
+    mode: "bwrap",
+    folders,
+    binDir: SANDBOX_BIN_DIR,
+    daemonFolder,
+    backgroundRecordsInside: backgroundRecordsFolder(folders.run.inside, agentId),
+    helperCommand(name) {
+      requireHelperBundle(name);
+      return [`${SANDBOX_BIN_DIR}/node`, `${SANDBOX_BIN_DIR}/${name}`];
+    },
+
+    async prepare() {
+      if (!findBwrap()) throw new Error("bwrap is not installed");
+      requireHelperBundle("guilds-machine");
+      await mkdir(daemonFolder, { mode: 0o700 });
+      if (!asRoot) return;
+      await letUserReach(user, root);
+      await giveHomeTo(user, folders.home.host);
+      await letUserReach(user, folders.home.host);
+      await chown(folders.run.host, user.uid, user.gid);
+      await chown(daemonFolder, user.uid, user.gid);
+    },
+
+    async command(boot, daemonFlags, persistent) {
+      const bwrap = findBwrap();
+      if (!bwrap) throw new Error("bwrap is not installed");
+      const socketInside = path.posix.join(SANDBOX_RUNTIME_DIR, DAEMON_FOLDER, DAEMON_SOCKET_NAME);
+      const daemon = [`${SANDBOX_BIN_DIR}/node`, `${SANDBOX_BIN_DIR}/guilds-machine`, socketInside, boot];
+      const args = machineBwrapArgs(await view(), [...daemon, ...daemonFlags], INFO_FD, persistent);
+      return { argv: [...user.launchPrefix, bwrap, ...args], reportsInitPid: true };
+    },
+
+    async secure() {
+      // The agent cannot then replace the socket with a link to another socket of this host (the
+      // hello check guards either way).
+      if (!asRoot) return;
+      await chown(daemonFolder, 0, 0);
+      await chmod(daemonFolder, 0o755);
+    },
+
+    async endMachine(pid) {
+      if (pid === null) return;
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
+      await waitForExit(pid, END_WAIT_MS);
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// file-read: file_read of 200 lines in the middle of a 1 GiB file, against `sed -n 'a,bp'` in the same
+// sandbox (both read the whole file: file_read counts its lines and hashes it, sed reads to its end).
+// Goals: <= 2x, and memory that does not grow with the file (the helper's peak RSS).
+import path from "node:path";
+import { fileReadTool } from "../apps/orchestrator/src/toolbox/code.ts";
+import type { HelperTransport } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
+import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
+import { BIG_FILE_BYTES, BIG_FILE_LINES, bigFileLinePrefix, writeBigFile } from "./lib/bigFile.ts";
+import { type Arm, interleave } from "./lib/interleave.ts";
+import { environment, reportCase, say } from "./lib/report.ts";
+import { percentile, round3 } from "./lib/stats.ts";
+
+const BENCH = "file-read";
+const FILE = "big.txt";
+const SMALL_FILE = "small.txt";
+const LIMIT = 200;
+const OFFSET = BIG_FILE_LINES / 2 - LIMIT / 2 + 1;
+const LAST = OFFSET + LIMIT - 1;
+/** Room for all 200 numbered lines, as sed prints them (the default 8192 would cut the window). */
+const MAX_BYTES = 64 * 1024;
+const GOAL = 2;
+const GOAL_RSS_MIB = 64;
+
+await withBenchMachine(
+  {
+    prepareHome: (homeHost) => {
+      writeBigFile(path.join(homeHost, FILE));
+    },
+  },
+  async (bench) => {
+    const sedScript = `${OFFSET},${LAST}p`;
+    say(
+      `${BENCH}: sandbox ${bench.sandboxLabel}; lines ${OFFSET}-${LAST} of a 1 GiB file of ${BIG_FILE_LINES} lines`,
+    );
+    const small = await bench.exec(["bash", "-c", `head -n 1000 ${FILE} > ${SMALL_FILE}`]);
+    if (small.code !== 0) throw new Error(`could not make ${SMALL_FILE}: ${small.stderr}`);
+    const arms: Arm[] = [
+      {
+        name: "baseline",
+        run: async () => {
+          const result = await bench.exec(["sed", "-n", sedScript, FILE]);
+          const text = result.stdout.toString("latin1");
+          if (
+            result.code !== 0 ||
+            !text.startsWith(bigFileLinePrefix(OFFSET)) ||
+            text.split("\n").length !== LIMIT + 1
+          ) {
+            throw new Error(
+              `sed -n ${sedScript} printed something else (exit ${result.code}): ${result.stderr}`,
+            );
+          }
+        },
+      },
+      { name: "session", run: () => readWindow(bench, bench.session) },
+      { name: "one-shot", run: () => readWindow(bench, bench.oneShot) },
+    ];
+    const samples = await interleave(arms, { warmupRounds: 1, minRounds: 5, maxRounds: 20, maxSeconds: 35 });
+
+    // Peak RSS of the real helper: a probed one-shot read of the 1 GiB file, against the same read of a
+    // 1,000-line file (memory must not grow with the file); the session's after all its reads.
+    await readWindow(bench, bench.rss.probedOneShot);
+    const bigPeak = Math.max(...bench.rss.takeOneShotPeaks());
+    const smallRead = await fileReadTool.run(
+      { path: SMALL_FILE, offset: 400, limit: LIMIT },
+      bench.context(bench.rss.probedOneShot, MAX_BYTES),
+    );
+    if (!smallRead.ok) throw new Error(`file_read of ${SMALL_FILE} failed: ${smallRead.text}`);
+    const smallPeak = Math.max(...bench.rss.takeOneShotPeaks());
+    const sessionPeak = await bench.rss.sessionPeakMib();
+
+    const baselineSamples = samples.get("baseline");
+    if (!baselineSamples) throw new Error("no baseline samples");
+    const env = environment(bench.sandboxLabel);
+    for (const variant of ["session", "one-shot"] as const) {
+      const variantSamples = samples.get(variant);
+      if (!variantSamples) throw new Error(`no samples for ${variant}`);
+      const ratio = percentile(variantSamples.wallMs, 50) / percentile(baselineSamples.wallMs, 50);
+      const peak = variant === "session" ? sessionPeak : bigPeak;
+      const mbPerSecond = BIG_FILE_BYTES / 1e6 / (percentile(variantSamples.wallMs, 50) / 1000);
+      reportCase({
+        bench: BENCH,
+        variant,
+        baseline: `sed -n '${sedScript}' (machine.exec)`,
+        samples: variantSamples,
+        baselineSamples,
+        env,
+        goals: [
+          { text: `ratio_p50 <= ${GOAL}`, met: ratio <= GOAL },
+          { text: `helper peak RSS <= ${GOAL_RSS_MIB} MiB`, met: peak !== undefined && peak <= GOAL_RSS_MIB },
+        ],
+        extra: {
+          transport: variant,
+          file_bytes: BIG_FILE_BYTES,
+          read_mb_s: round3(mbPerSecond),
+          ...(peak === undefined ? {} : { rss_peak_mib: round3(peak) }),
+          rss_small_file_mib: round3(smallPeak),
+        },
+        note: `helper peak RSS ${peak?.toFixed(1) ?? "?"} MiB (a 1,000-line file: ${smallPeak.toFixed(1)} MiB), ${mbPerSecond.toFixed(0)} MB/s`,
+      });
+    }
+  },
+);
+
+async function readWindow(bench: BenchMachine, helpers: HelperTransport): Promise<void> {
+  const result = await fileReadTool.run(
+    { path: FILE, offset: OFFSET, limit: LIMIT },
+    bench.context(helpers, MAX_BYTES),
+  );
+  const range = result.meta.range;
+  if (
+    !result.ok ||
+    !Array.isArray(range) ||
+    range[0] !== OFFSET ||
+    range[1] !== LAST ||
+    result.meta.lines !== BIG_FILE_LINES
+  ) {
+    throw new Error(
+      `file_read returned something else: ${JSON.stringify(result.meta)} ${result.text.slice(0, 300)}`,
+    );
+  }
+  if (!result.text.includes(bigFileLinePrefix(LAST)))
+    throw new Error("file_read's text lacks the window's last line");
+}
