@@ -6,7 +6,7 @@ import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
 import { CORPUS_FOLDER, LITERAL_NEEDLE, REGEX_NEEDLE, writeCorpus } from "./lib/corpus.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";
-import { percentile } from "./lib/stats.ts";
+import { percentile, round3 } from "./lib/stats.ts";
 
 const BENCH = "code-search";
 const GOAL = 1.2;
@@ -56,7 +56,7 @@ await withBenchMachine(
   },
   async (bench) => {
     say(
-      `${BENCH}: sandbox ${bench.sandboxLabel}; tree of ${corpus.files} files, ${(corpus.bytes / 1e6).toFixed(0)} MB (1,002 of them .gitignore'd)`,
+      `${BENCH}: sandbox ${bench.sandboxLabel}; tree of ${corpus.files} files, ${(corpus.bytes / 1e6).toFixed(0)} MB (1,001 of them .gitignore'd)`,
     );
     // The page cache: read every file once, ignored ones included.
     await bench.exec([
@@ -95,6 +95,12 @@ await withBenchMachine(
       });
       const baselineSamples = samples.get("baseline");
       if (!baselineSamples) throw new Error("no baseline samples");
+      // The helper's peak RSS: one probed one-shot search, and the session's high-water mark so far.
+      await search(bench, bench.rss.probedOneShot, searchCase);
+      const peaks = {
+        "one-shot": Math.max(...bench.rss.takeOneShotPeaks()),
+        session: await bench.rss.sessionPeakMib(),
+      };
       for (const variant of ["session", "one-shot"] as const) {
         const variantSamples = samples.get(variant);
         if (!variantSamples) throw new Error(`no samples for ${variant}`);
@@ -114,8 +120,9 @@ await withBenchMachine(
             tree_mb: Math.round(corpus.bytes / 1e6),
             matches: floor.matches,
             files_matched: floor.files,
+            ...(peaks[variant] === undefined ? {} : { rss_peak_mib: round3(peaks[variant]) }),
           },
-          note: `${floor.matches} matches in ${floor.files} files`,
+          note: `${floor.matches} matches in ${floor.files} files, helper peak RSS ${peaks[variant]?.toFixed(1) ?? "?"} MiB`,
         });
       }
     }

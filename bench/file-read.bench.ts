@@ -13,6 +13,8 @@ import { percentile, round3 } from "./lib/stats.ts";
 const BENCH = "file-read";
 const FILE = "big.txt";
 const SMALL_FILE = "small.txt";
+const MID_FILE = "mid.txt";
+const MID_FILE_LINES = 1_048_576;
 const LIMIT = 200;
 const OFFSET = BIG_FILE_LINES / 2 - LIMIT / 2 + 1;
 const LAST = OFFSET + LIMIT - 1;
@@ -32,7 +34,11 @@ await withBenchMachine(
     say(
       `${BENCH}: sandbox ${bench.sandboxLabel}; lines ${OFFSET}-${LAST} of a 1 GiB file of ${BIG_FILE_LINES} lines`,
     );
-    const small = await bench.exec(["bash", "-c", `head -n 1000 ${FILE} > ${SMALL_FILE}`]);
+    const small = await bench.exec([
+      "bash",
+      "-c",
+      `head -n 1000 ${FILE} > ${SMALL_FILE} && head -n ${MID_FILE_LINES} ${FILE} > ${MID_FILE}`,
+    ]);
     if (small.code !== 0) throw new Error(`could not make ${SMALL_FILE}: ${small.stderr}`);
     const arms: Arm[] = [
       {
@@ -56,16 +62,12 @@ await withBenchMachine(
     ];
     const samples = await interleave(arms, { warmupRounds: 1, minRounds: 5, maxRounds: 20, maxSeconds: 35 });
 
-    // Peak RSS of the real helper: a probed one-shot read of the 1 GiB file, against the same read of a
-    // 1,000-line file (memory must not grow with the file); the session's after all its reads.
+    // Peak RSS of the real helper: probed one-shot reads of the same window size in a 1,000-line file,
+    // a 128 MiB file and the 1 GiB file (flat memory: the last two alike); the session's after all its reads.
+    const smallPeak = await probedPeak(bench, SMALL_FILE, 400);
+    const midPeak = await probedPeak(bench, MID_FILE, MID_FILE_LINES / 2);
     await readWindow(bench, bench.rss.probedOneShot);
     const bigPeak = Math.max(...bench.rss.takeOneShotPeaks());
-    const smallRead = await fileReadTool.run(
-      { path: SMALL_FILE, offset: 400, limit: LIMIT },
-      bench.context(bench.rss.probedOneShot, MAX_BYTES),
-    );
-    if (!smallRead.ok) throw new Error(`file_read of ${SMALL_FILE} failed: ${smallRead.text}`);
-    const smallPeak = Math.max(...bench.rss.takeOneShotPeaks());
     const sessionPeak = await bench.rss.sessionPeakMib();
 
     const baselineSamples = samples.get("baseline");
@@ -93,9 +95,10 @@ await withBenchMachine(
           file_bytes: BIG_FILE_BYTES,
           read_mb_s: round3(mbPerSecond),
           ...(peak === undefined ? {} : { rss_peak_mib: round3(peak) }),
-          rss_small_file_mib: round3(smallPeak),
+          rss_1000_lines_mib: round3(smallPeak),
+          rss_128mib_file_mib: round3(midPeak),
         },
-        note: `helper peak RSS ${peak?.toFixed(1) ?? "?"} MiB (a 1,000-line file: ${smallPeak.toFixed(1)} MiB), ${mbPerSecond.toFixed(0)} MB/s`,
+        note: `helper peak RSS ${peak?.toFixed(1) ?? "?"} MiB (one-shot on a 1,000-line file ${smallPeak.toFixed(1)} MiB, on 128 MiB ${midPeak.toFixed(1)} MiB), ${mbPerSecond.toFixed(0)} MB/s`,
       });
     }
   },
@@ -120,4 +123,12 @@ async function readWindow(bench: BenchMachine, helpers: HelperTransport): Promis
   }
   if (!result.text.includes(bigFileLinePrefix(LAST)))
     throw new Error("file_read's text lacks the window's last line");
+}
+
+/** The peak RSS of one probed one-shot helper reading 200 lines of `file` from `offset`. */
+async function probedPeak(bench: BenchMachine, file: string, offset: number): Promise<number> {
+  const context = bench.context(bench.rss.probedOneShot, MAX_BYTES);
+  const result = await fileReadTool.run({ path: file, offset, limit: LIMIT }, context);
+  if (!result.ok) throw new Error(`file_read of ${file} failed: ${result.text}`);
+  return Math.max(...bench.rss.takeOneShotPeaks());
 }

@@ -4,6 +4,7 @@
 // people ("# ..."); the JSON lines of this run are also kept in bench/.out/results-<time>.jsonl.
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -55,14 +56,19 @@ for (const name of selected) {
 const results = [];
 const failed = [];
 const started = Date.now();
+process.stdout.write(
+  `## ${cpus().length} vCPUs (${cpus()[0]?.model.trim()}), Node ${process.version}, load ${load()}\n`,
+);
 for (const name of selected) {
   const benchStarted = Date.now();
-  process.stdout.write(`\n## ${name}\n`);
+  process.stdout.write(`\n## ${name} (load ${load()})\n`);
   const code = await runBench(name, (line) => {
     if (line.startsWith("{")) results.push(line);
   });
   const seconds = ((Date.now() - benchStarted) / 1000).toFixed(1);
-  process.stdout.write(`## ${name}: ${code === 0 ? "done" : `FAILED (exit ${code})`} in ${seconds} s\n`);
+  process.stdout.write(
+    `## ${name}: ${code === 0 ? "done" : `FAILED (exit ${code})`} in ${seconds} s (load ${load()})\n`,
+  );
   if (code !== 0) failed.push(name);
 }
 
@@ -78,6 +84,13 @@ process.stdout.write(
 if (failed.length > 0) {
   console.error(`failed: ${failed.join(", ")}`);
   process.exit(1);
+}
+
+/** The 1, 5 and 15-minute load averages: the machine is shared, figures need their context. */
+function load() {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 }
 
 /** Runs one bundled bench, passing its output through line by line. */

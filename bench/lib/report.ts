@@ -62,6 +62,8 @@ export function reportCase(figures: CaseFigures): void {
     ratio_p50: round3(ratio),
     ratio_p95: round3(ours.p95 / floor.p95),
     orchestrator_cpu_ms_per_op: round3(cpu.mean),
+    // The bench process runs the orchestrator's code (toolbox, transports, machine) in-process.
+    orchestrator_rss_peak_mib: round3(process.resourceUsage().maxRSS / 1024),
     ...figures.extra,
     ...(goals.length > 0
       ? { goal: goals.map((goal) => goal.text).join(" and "), goal_met: goals.every((goal) => goal.met) }

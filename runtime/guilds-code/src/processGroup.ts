@@ -99,7 +99,10 @@ export interface CompletionLimits {
  * group and reports the cause's exit code. The first cause wins; one cleanup path, whatever ends
  * the wait.
  */
-export async function runToCompletion(child: ChildProcess, limits: CompletionLimits): Promise<CommandOutcome> {
+export async function runToCompletion(
+  child: ChildProcess,
+  limits: CompletionLimits,
+): Promise<CommandOutcome> {
   const exited = waitForExit(child);
   let stopping: { cause: StopCause; done: Promise<void> } | undefined;
   const { pid } = child;

@@ -53,7 +53,11 @@ export async function serve(
   }
 }
 
-async function answer(encoded: string, environment: NodeJS.ProcessEnv, cancelled: AbortSignal): Promise<string> {
+async function answer(
+  encoded: string,
+  environment: NodeJS.ProcessEnv,
+  cancelled: AbortSignal,
+): Promise<string> {
   let raw: unknown;
   try {
     raw = decodeBase64Json(encoded);

@@ -127,3 +127,13 @@ export async function pidWrittenTo(helper: HelperHome, file: string): Promise<nu
   }
   throw new Error(`no pid was written to ${file}`);
 }
+
+export const CANCEL_TRAILER = "[cancelled; the command was stopped]";
+
+/**
+ * A cancelled command's result as lines, bash's own "Terminated" left out: bash prints it when it
+ * sees its child killed before it handles the same SIGTERM itself, which is a race.
+ */
+export function cancelledResultLines(text: string): string[] {
+  return text.split("\n").filter((line) => line !== "Terminated");
+}

@@ -5,10 +5,8 @@ import { describe, expect } from "vitest";
 import type { BackgroundRecord } from "../src/background/backgroundRecords.ts";
 import { groupHasLiveMembers, isProcessLive } from "../src/processTable.ts";
 import { test } from "./helperFixture.ts";
-import { pidWrittenTo, startOneShot } from "./helperProcess.ts";
+import { CANCEL_TRAILER, cancelledResultLines, pidWrittenTo, startOneShot } from "./helperProcess.ts";
 import { resultOf, run } from "./shellSupport.ts";
-
-const CANCEL_TRAILER = "[cancelled; the command was stopped]";
 
 describe("a one-shot helper asked to stop", () => {
   test.for(["SIGTERM", "SIGINT", "SIGHUP"] as const)(
@@ -22,7 +20,7 @@ describe("a one-shot helper asked to stop", () => {
       call.process.kill(signal);
       const { text, meta } = resultOf(await call.envelope);
       expect(Date.now() - started).toBeLessThan(3_000);
-      expect(text).toBe(`before\n${CANCEL_TRAILER}\nexit_code: 130`);
+      expect(cancelledResultLines(text)).toEqual(["before", CANCEL_TRAILER, "exit_code: 130"]);
       expect(meta).toEqual({ exit_code: 130, cwd: helper.home, timed_out: false });
       expect(groupHasLiveMembers(group)).toBe(false);
       expect(await call.exit).toEqual({ code: 0, signal: null });
@@ -48,7 +46,7 @@ describe("a one-shot helper asked to stop", () => {
     expect(waited).toBeGreaterThanOrEqual(SHELL_KILL_GRACE_MS);
     expect(waited).toBeLessThan(SHELL_KILL_GRACE_MS + 3_000);
     const [, child] = /^child (\d+)$/m.exec(text) ?? [];
-    expect(text.split("\n").slice(-2)).toEqual([CANCEL_TRAILER, "exit_code: 130"]);
+    expect(cancelledResultLines(text).slice(-2)).toEqual([CANCEL_TRAILER, "exit_code: 130"]);
     expect(isProcessLive(Number(child))).toBe(false);
     expect(groupHasLiveMembers(group)).toBe(false);
   });

@@ -1,8 +1,7 @@
-import { lstat, mkdir, readdir, readlink, symlink } from "node:fs/promises";
+import { lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import path from "node:path";
 import { createLocalMachine, type LocalMachine } from "../machines/local/localMachine.ts";
 import { consoleLogger, type SandboxMode } from "../machines/local/localOptions.ts";
-import { giveHomeTo, sandboxUser } from "../machines/local/sandboxUser.ts";
 import { defaultWorkingDirectory } from "../toolbox/workingDirectory.ts";
 import { UsageError } from "./usage.ts";
 
@@ -15,43 +14,62 @@ export interface LocalAgent {
 }
 
 /**
- * The machine's folder sits beside the home (.<name>.guilds-machine), its `home` a link to the
- * home itself: the local provider keeps a machine's home at <root>/home.
+ * The home is the folder the user names, links resolved, so every path the agent is shown is under
+ * it. The machine is persistent: each CLI call is one process, and the machine (its background
+ * commands with it) lives on between calls until its idle stop.
  */
 export async function openLocalAgent(homeArgument: string, sandbox: SandboxMode): Promise<LocalAgent> {
-  const home = path.resolve(homeArgument);
-  await ensureDirectory(home);
-  const name = path.basename(home) || "agent";
-  const root = path.join(path.dirname(home), `.${name}.guilds-machine`);
-  await mkdir(root, { recursive: true });
-  await ensureHomeLink(path.join(root, "home"), home);
-  const agentId = name.replace(/[^A-Za-z0-9_.-]+/g, "-").slice(0, 100) || "agent";
-  const machine = await createLocalMachine({ agentId, root, sandbox, logger: consoleLogger });
-  // The provider hands <root>/home to the sandbox's uid, but only changes a link itself, never its
-  // target: hand the real home over here. (A homeDir option of the provider would replace the link.)
-  if (machine.sandbox === "bwrap") await giveHomeTo(sandboxUser(agentId), home);
+  const home = await ensureHome(path.resolve(homeArgument));
+  const root = machineRootOf(home);
+  await ensureRoot(root, home);
+  const agentId = agentIdOf(home);
+  const machine = await createLocalMachine({
+    agentId,
+    root,
+    homeDir: home,
+    sandbox,
+    persistent: true,
+    logger: consoleLogger,
+  });
   return { agentId, machine, defaultCwd: defaultWorkingDirectory(await repositoryNames(home)) };
 }
 
-async function ensureDirectory(home: string): Promise<void> {
+/** The machine's folder of a CLI home: beside it, .<name>.guilds-machine (outside the agent's reach). */
+export function machineRootOf(home: string): string {
+  return path.join(path.dirname(home), `.${path.basename(home) || "agent"}.guilds-machine`);
+}
+
+export function agentIdOf(home: string): string {
+  return (
+    path
+      .basename(home)
+      .replace(/[^A-Za-z0-9_.-]+/g, "-")
+      .slice(0, 100) || "agent"
+  );
+}
+
+async function ensureHome(home: string): Promise<string> {
   try {
     await mkdir(home, { recursive: true });
+    return await realpath(home);
   } catch (caught) {
     const reason = caught instanceof Error ? caught.message : String(caught);
     throw new UsageError(`--home ${home} cannot be used as the agent's home (${reason}); pass a folder.`);
   }
 }
 
-async function ensureHomeLink(link: string, home: string): Promise<void> {
-  const existing = await lstat(link).catch(() => undefined);
-  if (!existing) {
-    await symlink(home, link);
-    return;
+async function ensureRoot(root: string, home: string): Promise<void> {
+  try {
+    await mkdir(root, { recursive: true });
+  } catch (caught) {
+    const reason = caught instanceof Error ? caught.message : String(caught);
+    throw new UsageError(
+      `the machine of --home ${home} lives beside it, in ${root}, which cannot be made (${reason}); pass a home whose parent folder you can write.`,
+    );
   }
-  if (existing.isSymbolicLink() && (await readlink(link)) === home) return;
-  throw new UsageError(
-    `${link} exists and is not a link to ${home}; move it away, or pass the home it belongs to.`,
-  );
+  // Earlier versions linked <root>/home to the home; the machine now takes the home itself.
+  const old = path.join(root, "home");
+  if ((await lstat(old).catch(() => undefined))?.isSymbolicLink()) await rm(old);
 }
 
 /** The repositories of a local agent: the folders under repos/ in its home. */

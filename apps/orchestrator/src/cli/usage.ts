@@ -20,7 +20,8 @@ Usage:
       prints the result text the agent would see; --json prints {"text", "meta"} instead.
       <tool> is shell, shell_status, file_read or code_search. --run names the run (default
       "cli"): calls of one run share its working directory. The machine's own folder is kept
-      beside the home, in .<dir name>.guilds-machine.
+      beside the home, in .<dir name>.guilds-machine. The machine stays up between calls, its
+      background commands with it, until 15 minutes pass with nothing running but them.
 
   guilds --help
 

@@ -72,6 +72,13 @@ export interface Machine {
   /** Ends every process inside (background commands included) and clears /run/guilds; the home survives. */
   stop(): Promise<void>;
   isRunning(): boolean;
+  /**
+   * Marks work in flight: the idle stop cannot fire until the returned function is called. Holds
+   * are counted, and calling a release twice releases once. A call over a long-lived session
+   * (exec with longLived) is not activity while it waits, so the transport holds the machine
+   * awake around each helper call (a shell call may last 630 s).
+   */
+  keepAwake(): () => void;
 
   /** Starts a process inside the running machine. Counts as activity for the idle stop. */
   exec(options: ExecOptions): MachineProcess;

@@ -17,10 +17,10 @@ export interface CodeToolContext extends CodeCallIdentity {
   /** How requests reach the helper (the long-lived one or one process per call). */
   helpers: HelperTransport;
   /**
-   * Cancels the call, which then fails at once with helper.cancelled: a one-shot helper is stopped
-   * (TERM to its process group, then KILL), a session call is abandoned. A foreground command runs
-   * in its own process group, so it runs on to its own timeout until guilds-code stops its command
-   * when it gets SIGTERM (one-shot) or a cancel line (serve).
+   * Cancels the call: the helper stops a foreground command the way its timeout would, and the
+   * result is what the command printed, then "[cancelled; the command was stopped]" and
+   * exit_code: 130, with meta.cancelled. A helper that does not answer in time fails the call with
+   * helper.cancelled.
    */
   signal?: AbortSignal;
 }
@@ -77,12 +77,14 @@ export function codeToolSchemas(): ModelToolSchema[] {
 }
 
 /**
- * Sends the request (the transport wakes the machine first), and turns the envelope into the call's result. The helper's
- * { ok: false, error } is an outcome for the model; a helper that fails to answer throws ToolboxError.
+ * Sends the request (the transport wakes the machine first), and turns the envelope into the call's
+ * result. The helper's { ok: false, error } is an outcome for the model; a helper that fails to
+ * answer throws ToolboxError. An answer to a cancelled call is marked so in its meta.
  */
 async function runCodeOp(op: CodeToolName, args: unknown, context: CodeToolContext): Promise<ToolResult> {
   const request = buildCodeRequest(op, args, context);
   const envelope = await context.helpers.run(context.machine, request, { signal: context.signal });
-  if (envelope.ok) return { ok: true, text: envelope.text, meta: envelope.meta };
-  return { ok: false, text: envelope.error.message, meta: { error_code: envelope.error.code } };
+  const cancelled = context.signal?.aborted === true ? { cancelled: true } : {};
+  if (envelope.ok) return { ok: true, text: envelope.text, meta: { ...envelope.meta, ...cancelled } };
+  return { ok: false, text: envelope.error.message, meta: { error_code: envelope.error.code, ...cancelled } };
 }

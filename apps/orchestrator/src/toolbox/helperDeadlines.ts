@@ -18,6 +18,11 @@ export interface HelperDeadlines {
    * command's own grace, so a helper that stops its command on SIGTERM has the time to.
    */
   killGraceMs: number;
+  /**
+   * After a cancel, how long the call waits for the helper's answer: the command's own grace, then
+   * time to shape and print what it printed. Past it the call fails with helper.cancelled.
+   */
+  cancelWaitMs: number;
   /** How long a new long-lived helper may take to answer its first ping before one-shot calls take over. */
   sessionStartMs: number;
   /** After a long-lived helper failed to start, or died holding calls, calls go one-shot this long before another try. */
@@ -28,6 +33,7 @@ export const DEFAULT_HELPER_DEADLINES: HelperDeadlines = {
   opMs: HELPER_OP_TIMEOUT_MS,
   shellExtraMs: HELPER_SHELL_EXTRA_MS,
   killGraceMs: SHELL_KILL_GRACE_MS + 1_000,
+  cancelWaitMs: SHELL_KILL_GRACE_MS + 3_000,
   sessionStartMs: 10_000,
   sessionRetryMs: 30_000,
 };

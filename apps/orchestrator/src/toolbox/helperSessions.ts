@@ -60,8 +60,11 @@ export class HelperSessions {
     return undefined;
   }
 
-  /** Ends every session; calls still in flight fail or fall back as for a session that died. */
+  /**
+   * Ends every session. Each stops its running commands and answers them as cancelled; a call left
+   * without an answer fails or falls back as for a session that died.
+   */
   closeAll(): void {
-    for (const session of this.running) session.stop();
+    for (const session of this.running) void session.stop();
   }
 }

@@ -21,7 +21,12 @@ export interface HelperTransportOptions {
   helperCommand?: (machine: Machine) => string[];
 }
 
-/** Runs a helper request inside a machine and returns its envelope, whichever way it travels. */
+/**
+ * Runs a helper request inside a machine and returns its envelope, whichever way it travels. The
+ * machine is held awake for the whole call. When `signal` fires, the helper stops the request's
+ * foreground command as its timeout would, and its envelope (the output so far, then the cancel
+ * trailer) is still returned; helper.cancelled is thrown only when none comes in time.
+ */
 export interface HelperTransport {
   run(machine: Machine, request: HelperRequest, options?: { signal?: AbortSignal }): Promise<Envelope>;
   /** Ends the long-lived helpers. */
@@ -39,10 +44,22 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
     request: HelperRequest,
     { signal }: { signal?: AbortSignal } = {},
   ): Promise<Envelope> {
+    // A session call is not activity while it waits: without the hold, the idle stop could end the
+    // machine under a long shell command.
+    const release = machine.keepAwake();
+    try {
+      return await runAwake(machine, request, signal);
+    } finally {
+      release();
+    }
+  }
+
+  async function runAwake(machine: Machine, request: HelperRequest, signal?: AbortSignal): Promise<Envelope> {
     // Wakes the machine: a stopped one starts again here, and its session with it.
     await machine.start();
     const startedAt = Date.now();
     const deadlineMs = requestDeadlineMs(request, deadlines);
+    const { cancelWaitMs } = deadlines;
     // A retry gets what is left of the call's deadline, so a fallback never doubles it.
     const oneShot = async () => {
       // A fallback may follow a machine stop that ended the session: wake it again.
@@ -51,6 +68,7 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
         helperCommand: helperCommand(machine),
         deadlineMs: Math.max(1, deadlineMs - (Date.now() - startedAt)),
         killGraceMs: deadlines.killGraceMs,
+        cancelWaitMs,
         signal,
       });
     };
@@ -59,7 +77,7 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
     const session = await sessions.get(machine, mode === "session");
     if (!session) return oneShot();
     try {
-      return await session.call(request, { deadlineMs, signal });
+      return await session.call(request, { deadlineMs, cancelWaitMs, signal });
     } catch (caught) {
       if (mode === "auto" && caught instanceof SessionUnavailable) return oneShot();
       if (caught instanceof SessionUnavailable) throw session.startFailure();

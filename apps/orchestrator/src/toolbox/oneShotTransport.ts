@@ -8,20 +8,27 @@ import type { Machine, MachineProcess } from "../machines/machine.ts";
 import { CappedBuffer, collectInto, TailBuffer } from "./boundedOutput.ts";
 import { answerMaxBytes, parseEnvelopeText } from "./envelopeText.ts";
 import { describeExit, helperCancelled, helperFailed, helperTimedOut } from "./helperFailure.ts";
-import { STDERR_TAIL_BYTES, stopProcess } from "./stopProcess.ts";
+import { killUnlessExited, STDERR_TAIL_BYTES, sendSignal, stopProcess } from "./stopProcess.ts";
 
 export interface OneShotOptions {
   /** The argv prefix of guilds-code inside the machine. */
   helperCommand: string[];
   deadlineMs: number;
+  /** Between SIGTERM and SIGKILL for a helper stopped at its deadline. */
   killGraceMs: number;
+  /** After a cancel's SIGTERM, how long the helper has to print its envelope. */
+  cancelWaitMs: number;
   signal?: AbortSignal;
 }
 
 /**
  * The page's transport: one helper process per call, the request as base64 JSON on its command line
  * (or in a request file past 64 KiB, which the helper reads and deletes), one envelope on stdout.
- * Throws ToolboxError helper.failed / helper.timeout / helper.cancelled; never hangs past the deadline.
+ *
+ * A cancel sends the helper SIGTERM: it stops its foreground command as the command's timeout would
+ * and still prints its envelope, which is returned. At the deadline the helper gets SIGTERM, then
+ * SIGKILL after the grace. Either way the call returns only once the helper is gone, so its command
+ * never outlives it. Throws ToolboxError helper.failed / helper.timeout / helper.cancelled.
  */
 export async function runOneShot(
   machine: Machine,
@@ -30,6 +37,7 @@ export async function runOneShot(
 ): Promise<Envelope> {
   if (options.signal?.aborted) throw helperCancelled(request.op);
   const argv = [...options.helperCommand, ...(await requestArguments(machine, request))];
+  if (options.signal?.aborted) throw helperCancelled(request.op);
   const stdout = new CappedBuffer(answerMaxBytes(request.max_bytes));
   const stderr = new TailBuffer(STDERR_TAIL_BYTES);
   let helper: MachineProcess;
@@ -41,31 +49,51 @@ export async function runOneShot(
   }
   collectInto(helper.stdout, stdout);
   collectInto(helper.stderr, stderr);
+  const printed = () => (stdout.overflowed ? undefined : parseEnvelopeText(stdout.text()));
 
-  let stopTimer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const stopped = new Promise<never>((_, reject) => {
-    stopTimer = setTimeout(() => {
-      stopProcess(helper, options.killGraceMs);
-      reject(helperTimedOut(request.op, options.deadlineMs, stderr));
-    }, options.deadlineMs);
-    onAbort = () => {
-      stopProcess(helper, options.killGraceMs);
-      reject(helperCancelled(request.op));
-    };
-    options.signal?.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    const exit = await Promise.race([helper.exit, stopped]);
-    const envelope = stdout.overflowed ? undefined : parseEnvelopeText(stdout.text());
-    if (envelope) return envelope;
-    const printed =
-      stdout.text().trim() === "" ? "printed no envelope" : "printed something that is not an envelope";
-    throw helperFailed(`${describeExit(exit)} and ${printed}`, stderr);
-  } finally {
-    clearTimeout(stopTimer);
-    if (onAbort) options.signal?.removeEventListener("abort", onAbort);
+  const ending = await firstEnding(helper, options.deadlineMs, options.signal);
+  if (ending === "deadline") {
+    await stopProcess(helper, options.killGraceMs);
+    throw helperTimedOut(request.op, options.deadlineMs, stderr);
   }
+  if (ending === "cancelled") {
+    sendSignal(helper, "SIGTERM");
+    const answered = await killUnlessExited(helper, options.cancelWaitMs);
+    const envelope = answered ? printed() : undefined;
+    if (envelope) return envelope;
+    throw helperCancelled(request.op);
+  }
+  // Rejects when the machine lost the process.
+  const exit = await helper.exit;
+  const envelope = printed();
+  if (envelope) return envelope;
+  const what =
+    stdout.text().trim() === "" ? "printed no envelope" : "printed something that is not an envelope";
+  throw helperFailed(`${describeExit(exit)} and ${what}`, stderr);
+}
+
+type HelperEnding = "exited" | "deadline" | "cancelled";
+
+/** What comes first: the helper's exit (or its loss), the deadline, or the caller's cancel. */
+function firstEnding(
+  helper: MachineProcess,
+  deadlineMs: number,
+  cancel?: AbortSignal,
+): Promise<HelperEnding> {
+  return new Promise((resolve) => {
+    const finish = (ending: HelperEnding) => {
+      clearTimeout(timer);
+      cancel?.removeEventListener("abort", onCancel);
+      resolve(ending);
+    };
+    const timer = setTimeout(() => finish("deadline"), deadlineMs);
+    const onCancel = () => finish("cancelled");
+    cancel?.addEventListener("abort", onCancel, { once: true });
+    helper.exit.then(
+      () => finish("exited"),
+      () => finish("exited"),
+    );
+  });
 }
 
 /** The helper's arguments: the encoded request inline, or the request file it reads and deletes. */

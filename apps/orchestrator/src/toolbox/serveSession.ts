@@ -2,6 +2,7 @@ import { encodeBase64Json } from "@guilds/protocol/base64Json";
 import type { Envelope } from "@guilds/protocol/envelope";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import { CODE_RESULT_MAX_BYTES_MIN } from "@guilds/protocol/limits";
+import { serveCancelLine } from "@guilds/protocol/serveLines";
 import type { Machine, MachineProcess } from "../machines/machine.ts";
 import { collectInto, TailBuffer } from "./boundedOutput.ts";
 import { answerMaxBytes, parseEnvelopeText } from "./envelopeText.ts";
@@ -36,10 +37,10 @@ const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;
 const HANDSHAKE_ID = "0";
 
 /**
- * One `guilds-code serve` in a machine: "<id> <base64 request>" lines in, "<id> <base64 envelope>"
- * lines out, the same requests and envelopes as one-shot calls. Calls run concurrently and are
- * matched by id. It counts as up once it has answered a ping, so a request is only ever written to a
- * helper that has proved it runs.
+ * One `guilds-code serve` in a machine: "<id> <base64 request>" and "<id> cancel" lines in,
+ * "<id> <base64 envelope>" lines out (@guilds/protocol/serveLines), the same requests and envelopes
+ * as one-shot calls. Calls run concurrently and are matched by id. It counts as up once it has
+ * answered a ping, so a request is only ever written to a helper that has proved it runs.
  */
 export class HelperSession {
   /** Resolves true once the helper answered its first ping, false if it ended or stalled first. */
@@ -52,7 +53,8 @@ export class HelperSession {
   private readonly pending = new Map<string, PendingAnswer>();
   private nextId = 1;
   private hasEnded = false;
-  private stopping = false;
+  /** Set once stop() was called; resolves when the helper is gone. */
+  private stopped: Promise<void> | undefined;
   /** It ended holding calls, or wedged: not a quiet stop such as the machine's idle stop. */
   private failedMidCall = false;
   private endReason: string | undefined;
@@ -87,7 +89,7 @@ export class HelperSession {
 
   /** Ended, or being stopped: a new call needs a new session. */
   get isRetired(): boolean {
-    return this.hasEnded || this.stopping;
+    return this.hasEnded || this.stopped !== undefined;
   }
 
   /** Ended while calls were in flight, or stopped for missing a deadline. */
@@ -103,10 +105,13 @@ export class HelperSession {
   /**
    * Throws SessionUnavailable when the request was never written, SessionEnded when the helper
    * ended after it was, and ToolboxError for a timeout, a cancel or an answer that is not an envelope.
+   * A cancel sends "<id> cancel": the helper stops the request's foreground command and still answers,
+   * and that answer is returned if it comes within cancelWaitMs. At the deadline the helper is taken
+   * for wedged and stopped (TERM, then KILL), and the call fails once it is gone.
    */
   async call(
     request: HelperRequest,
-    options: { deadlineMs: number; signal?: AbortSignal },
+    options: { deadlineMs: number; cancelWaitMs: number; signal?: AbortSignal },
   ): Promise<Envelope> {
     if (!(await this.ready) || this.isRetired)
       throw new SessionUnavailable(`guilds-code serve ${this.endReason ?? "ended"}`);
@@ -114,24 +119,29 @@ export class HelperSession {
     const id = String(this.nextId++);
     const { signal } = options;
     return new Promise<Envelope>((resolve, reject) => {
+      let cancelSent = false;
       const settle = () => {
         clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
+        signal?.removeEventListener("abort", onCancel);
         this.pending.delete(id);
       };
-      const timer = setTimeout(() => {
+      const onDeadline = () => {
         settle();
-        reject(helperTimedOut(request.op, options.deadlineMs, this.stderr));
         // A call past its deadline means the helper is wedged: replace it rather than trust it.
         this.failedMidCall = true;
-        this.stop();
-      }, options.deadlineMs);
-      // The op runs on inside the helper, to its own timeout: serve has no per-request cancel yet.
-      const onAbort = () => {
-        settle();
-        reject(helperCancelled(request.op));
+        void this.stop().then(() => reject(helperTimedOut(request.op, options.deadlineMs, this.stderr)));
       };
-      signal?.addEventListener("abort", onAbort, { once: true });
+      const onCancel = () => {
+        cancelSent = true;
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          settle();
+          reject(helperCancelled(request.op));
+        }, options.cancelWaitMs);
+        this.write(serveCancelLine(id), () => {});
+      };
+      let timer = setTimeout(onDeadline, options.deadlineMs);
+      signal?.addEventListener("abort", onCancel, { once: true });
       this.pending.set(id, {
         resolve: (envelope) => {
           settle();
@@ -139,7 +149,9 @@ export class HelperSession {
         },
         reject: (error) => {
           settle();
-          reject(error);
+          // Once cancelled, a helper that ends without answering is a cancel without its output.
+          const unanswered = error instanceof SessionEnded || error instanceof SessionUnavailable;
+          reject(cancelSent && unanswered ? helperCancelled(request.op) : error);
         },
         maxAnswerBytes: answerMaxBytes(request.max_bytes),
       });
@@ -150,12 +162,17 @@ export class HelperSession {
     });
   }
 
-  /** Ends the helper: TERM, then KILL after the grace period. Calls in flight get SessionEnded. */
-  stop(): void {
-    if (this.stopping) return;
-    this.stopping = true;
-    this.helper.stdin?.end();
-    stopProcess(this.helper, this.deadlines.killGraceMs);
+  /**
+   * Ends the helper: its stdin closes, which makes it stop its commands and answer them, then TERM,
+   * and KILL after the grace period. Resolves once it is gone. Calls left without an answer get
+   * SessionEnded.
+   */
+  stop(): Promise<void> {
+    if (this.stopped === undefined) {
+      this.helper.stdin?.end();
+      this.stopped = stopProcess(this.helper, this.deadlines.killGraceMs);
+    }
+    return this.stopped;
   }
 
   private handshake(agentId: string): Promise<boolean> {
@@ -174,7 +191,7 @@ export class HelperSession {
       const timer = setTimeout(() => {
         this.pending.delete(HANDSHAKE_ID);
         this.endReason = `did not answer its first ping within ${this.deadlines.sessionStartMs} ms`;
-        this.stop();
+        void this.stop();
         resolve(false);
       }, this.deadlines.sessionStartMs);
       this.pending.set(HANDSHAKE_ID, {
@@ -184,7 +201,7 @@ export class HelperSession {
           const answered = envelope.ok && envelope.text === "pong";
           if (!answered) {
             this.endReason = "answered its first ping with something other than pong";
-            this.stop();
+            void this.stop();
           }
           resolve(answered);
         },

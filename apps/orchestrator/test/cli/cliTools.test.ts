@@ -1,8 +1,9 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { sandboxes } from "../toolbox/machineFixture.ts";
+import { stopCliMachine } from "./cliMachine.ts";
 import { runCli } from "./runCli.ts";
 
 const available = await sandboxes();
@@ -16,7 +17,11 @@ describe.each(available)("guilds tool, end to end ($label)", ({ sandbox, skipRea
   // A bwrap machine runs as another uid when the tests run as root: it must reach the home's folder.
   chmodSync(root, 0o755);
   const home = path.join(root, "agent");
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(async () => {
+    // The machine outlives each call: end it with the test.
+    await stopCliMachine(home).catch(() => {});
+    rmSync(root, { recursive: true, force: true });
+  });
   const guilds = (tool: string, args: unknown, ...flags: string[]) =>
     runCli(["tool", tool, JSON.stringify(args), "--home", home, ...flags], { GUILDS_SANDBOX: sandbox });
 
@@ -66,6 +71,23 @@ describe.each(available)("guilds tool, end to end ($label)", ({ sandbox, skipRea
       meta: { path: "notes.txt", range: [2, 3], lines: 3 },
     });
   });
+
+  test.skipIf(skipReason)(
+    "a path under the home shows relative to the working directory, never through a link",
+    async () => {
+      await guilds("shell", { command: "echo hi > f.txt && mkdir -p sub" }, "--run", "tilde");
+      const fromHome = await guilds("file_read", { path: "~/f.txt" }, "--run", "tilde", "--json");
+      expect(JSON.parse(fromHome.stdout)).toMatchObject({
+        text: "f.txt lines 1–1 of 1\n1\thi",
+        meta: { path: "f.txt" },
+      });
+      await guilds("shell", { command: "cd sub" }, "--run", "tilde");
+      const fromSub = await guilds("file_read", { path: "~/f.txt" }, "--run", "tilde-sub", "--json");
+      expect(JSON.parse(fromSub.stdout)).toMatchObject({ meta: { path: "f.txt" } });
+      const homeDir = await guilds("shell", { command: "pwd -P" }, "--run", "tilde");
+      expect(homeDir.stdout).toBe(sandbox === "bwrap" ? "/home/agent/sub\n" : `${realpathSync(home)}/sub\n`);
+    },
+  );
 
   test.skipIf(skipReason)("shell_status with an unknown id says so", async () => {
     const run = await guilds("shell_status", { id: "b9" });

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import type { MachineLogger } from "../../src/machines/local/localOptions.ts";
 import type { ExecOptions, Machine } from "../../src/machines/machine.ts";
 
@@ -71,4 +72,26 @@ export async function waitFor(condition: () => boolean, timeoutMs: number): Prom
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return condition();
+}
+
+/** A marker no other process of this host has in its command line: `sleep <marker>`. */
+export function sleepMarker(): string {
+  return `${1000 + Math.floor(Math.random() * 100_000)}.${process.pid}`;
+}
+
+/** Runs one guilds-code op in the machine, as the one-shot transport does, and returns its text. */
+export async function codeOp(machine: Machine, agentId: string, op: string, args: unknown): Promise<string> {
+  const request = encodeBase64Json({
+    op,
+    args,
+    run_id: "run1",
+    agent_id: agentId,
+    call_id: `c${Date.now()}${Math.floor(Math.random() * 1000)}`,
+    cwd: "",
+    max_bytes: 8192,
+  });
+  const ran = await run(machine, [...machine.helperCommand("guilds-code"), request]);
+  const envelope = decodeBase64Json(ran.stdout) as { ok: boolean; text?: string; error?: unknown };
+  if (!envelope.ok) throw new Error(`guilds-code ${op} failed: ${JSON.stringify(envelope.error)}`);
+  return envelope.text ?? "";
 }

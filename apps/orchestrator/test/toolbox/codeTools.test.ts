@@ -123,6 +123,35 @@ describe("a code tool call", () => {
     expect(failure).toMatchObject({ code: "helper.failed" });
   });
 
+  test("the machine is held awake for the whole call, and released after, even when it fails", async () => {
+    const local = machine.machine;
+    const keepAwake = local.keepAwake.bind(local);
+    let holds = 0;
+    local.keepAwake = () => {
+      holds += 1;
+      const release = keepAwake();
+      return () => {
+        holds -= 1;
+        release();
+      };
+    };
+    const helpers = createHelperTransport({ mode: "one-shot" });
+    const running = shellTool.run({ command: "sleep 0.5" }, contextWith(helpers, { defaultCwd: "" }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const holdsWhileRunning = holds;
+    await running;
+    expect([holdsWhileRunning, holds]).toEqual([1, 0]);
+
+    const marker = path.join(machine.root, "starts.txt");
+    writeFileSync(marker, "");
+    const crashing = createHelperTransport({
+      mode: "one-shot",
+      helperCommand: fakeHelperCommand("crash", marker),
+    });
+    await shellTool.run({ command: "true" }, contextWith(crashing)).catch(() => undefined);
+    expect(holds).toBe(0);
+  });
+
   test("the call wakes a stopped machine", async () => {
     await machine.machine.stop();
     const helpers = createHelperTransport({ mode: "one-shot" });

@@ -126,6 +126,33 @@ describe("one-shot edges, with a fake helper (unconfined)", () => {
     expect(failure).toMatchObject({ code: "helper.cancelled" });
     await expectStoppedSoon(startedPids(marker));
   });
+
+  test("a cancelled helper that ignores SIGTERM is killed once the cancel wait is over", async () => {
+    const controller = new AbortController();
+    const call = transportFor("hang-deaf", { cancelWaitMs: 500 })
+      .run(machine.machine, helperRequest("shell", { command: "sleep 100" }), { signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    await expect.poll(() => startedPids(marker).length, { timeout: 5_000 }).toBe(1);
+    const cancelledAt = Date.now();
+    controller.abort();
+    const failure = await call;
+    const waited = Date.now() - cancelledAt;
+    expect(failure).toMatchObject({ code: "helper.cancelled" });
+    expect(waited).toBeGreaterThanOrEqual(500);
+    expect(waited).toBeLessThan(2_500);
+    expect(startedPids(marker).filter(isAlive)).toEqual([]);
+  });
+
+  test("at the deadline a helper that ignores SIGTERM is killed after the grace, before the call fails", async () => {
+    const started = Date.now();
+    // The deadline leaves the fake time to start, and so to ignore the SIGTERM.
+    const failure = await transportFor("hang-deaf", { opMs: 1_500, killGraceMs: 400 })
+      .run(machine.machine, helperRequest("file_read", { path: "x" }))
+      .catch((caught: unknown) => caught);
+    expect(failure).toMatchObject({ code: "helper.timeout" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    expect(startedPids(marker).filter(isAlive)).toEqual([]);
+  });
 });
 
 function startedPids(marker: string): number[] {

@@ -86,7 +86,8 @@ export function launchSandbox(argv: string[]): Promise<LaunchedSandbox> {
   });
 }
 
-function childPidOf(info: string): number | null {
+/** The sandbox's pid 1 from what bwrap wrote on its info fd. */
+export function childPidOf(info: string): number | null {
   const match = /"child-pid"\s*:\s*(\d+)/.exec(info);
   return match ? Number(match[1]) : null;
 }

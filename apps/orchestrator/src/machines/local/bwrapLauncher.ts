@@ -8,12 +8,8 @@ import { DAEMON_FOLDER, DAEMON_SOCKET_NAME } from "./daemonFolder.ts";
 import type { DaemonLauncher } from "./daemonLauncher.ts";
 import { findBwrap, findRipgrep, HELPER_NAMES, helperBundle, requireHelperBundle } from "./hostTools.ts";
 import { machineFolders } from "./machinePaths.ts";
-import { waitForExit } from "./processGroups.ts";
 import { writeSandboxIdentity } from "./sandboxIdentity.ts";
 import { giveHomeTo, letUserReach, type SandboxUser } from "./sandboxUser.ts";
-
-/** Once the sandbox's pid 1 is killed, the kernel ends everything inside; this long at most. */
-const END_WAIT_MS = 2000;
 
 /**
  * A machine under bubblewrap, its first process the guilds-machine daemon. Its own pid namespace
@@ -94,14 +90,6 @@ export function createBwrapLauncher(
       if (!asRoot) return;
       await chown(daemonFolder, 0, 0);
       await chmod(daemonFolder, 0o755);
-    },
-
-    async endMachine(pid) {
-      if (pid === null) return;
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {}
-      await waitForExit(pid, END_WAIT_MS);
     },
   };
 }

@@ -49,10 +49,11 @@ export function createBwrapSandbox(launcher: DaemonLauncher): SandboxBackend {
       const boot = randomUUID();
       const command = await launcher.command(boot, [], false);
       const launched = await launchSandbox(command.argv);
+      const folder = openDaemonFolder(launcher.daemonFolder, boot);
       const current: RunningSandbox = {
         launched,
-        connections: new DaemonConnections(openDaemonFolder(launcher.daemonFolder, boot).endpoint),
-        folder: openDaemonFolder(launcher.daemonFolder, boot),
+        connections: new DaemonConnections(folder.endpoint),
+        folder,
         stopping: false,
       };
       sandbox = current;

@@ -32,9 +32,4 @@ export interface DaemonLauncher {
   command(boot: string, daemonFlags: string[], persistent: boolean): Promise<DaemonCommand>;
   /** Once the daemon listens: as root, its folder goes back to root, so its socket stays its own. */
   secure(): Promise<void>;
-  /**
-   * Ends a machine started before and everything in it: `pid` is its recorded process while that
-   * still runs (checked against its start time), else null.
-   */
-  endMachine(pid: number | null): Promise<void>;
 }

@@ -1,7 +1,13 @@
+import path from "node:path";
 import { type Machine, MachineError } from "../machine.ts";
+import { createBwrapLauncher } from "./bwrapLauncher.ts";
 import { probeBwrap } from "./bwrapProbe.ts";
 import { createBwrapSandbox } from "./bwrapSandbox.ts";
-import { consoleLogger, type LocalMachineOptions } from "./localOptions.ts";
+import type { DaemonLauncher } from "./daemonLauncher.ts";
+import { createHostDaemonLauncher } from "./hostDaemonLauncher.ts";
+import { consoleLogger, DEFAULT_IDLE_STOP_MS, type LocalMachineOptions } from "./localOptions.ts";
+import { createPersistentSandbox } from "./persistentSandbox.ts";
+import type { SandboxBackend } from "./sandboxBackend.ts";
 import { SandboxedMachine } from "./sandboxedMachine.ts";
 import { sandboxUser } from "./sandboxUser.ts";
 import { createUnconfinedSandbox } from "./unconfinedSandbox.ts";
@@ -12,19 +18,30 @@ export interface LocalMachine extends Machine {
 }
 
 /**
- * A machine on this host: a folder per agent (`home/` kept, `run/` gone with the machine), its
+ * A machine on this host: a folder per agent (the home kept, `run/` gone with the machine), its
  * processes under bubblewrap when it works here. "auto" falls back to running unconfined, and
  * says so on every start.
  */
 export async function createLocalMachine(options: LocalMachineOptions): Promise<LocalMachine> {
   const logger = options.logger ?? consoleLogger;
+  const root = path.resolve(options.root);
+  const homeDir = options.homeDir === undefined ? undefined : path.resolve(options.homeDir);
+  checkLayout(root, homeDir);
+  const persistent = options.persistent ?? false;
+  const idleStopMs = options.idleStopMs ?? DEFAULT_IDLE_STOP_MS;
+  const make = (backend: SandboxBackend, warning: string | null) =>
+    new SandboxedMachine({ ...options, root, homeDir }, backend, logger, warning);
+  const tiedOrNot = (launcher: DaemonLauncher, tied: () => SandboxBackend) =>
+    persistent ? createPersistentSandbox(launcher, { agentId: options.agentId, root, idleStopMs }) : tied();
+  const unconfined = () =>
+    tiedOrNot(createHostDaemonLauncher(options.agentId, root, homeDir), () =>
+      createUnconfinedSandbox(options.agentId, root, homeDir),
+    );
+
   const requested = options.sandbox ?? "auto";
-  const unconfined = () => createUnconfinedSandbox(options.agentId, options.root);
   if (requested === "unconfined") {
-    return new SandboxedMachine(
-      options,
+    return make(
       unconfined(),
-      logger,
       unconfinedWarning(
         options.agentId,
         'the sandbox option is "unconfined"',
@@ -35,10 +52,9 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
   const user = sandboxUser(options.agentId, options.sandboxUid);
   const probe = await probeBwrap(user);
   if (probe.usable) {
-    return new SandboxedMachine(
-      options,
-      createBwrapSandbox(options.agentId, options.root, user),
-      logger,
+    const launcher = createBwrapLauncher(options.agentId, root, homeDir, user);
+    return make(
+      tiedOrNot(launcher, () => createBwrapSandbox(launcher)),
       null,
     );
   }
@@ -49,12 +65,27 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
     );
   }
   const fix = "install bubblewrap (apt-get install bubblewrap; unprivileged user namespaces must be allowed)";
-  return new SandboxedMachine(
-    options,
-    unconfined(),
-    logger,
-    unconfinedWarning(options.agentId, probe.reason, fix),
-  );
+  return make(unconfined(), unconfinedWarning(options.agentId, probe.reason, fix));
+}
+
+/**
+ * The machine's own files (run/, a persistent machine's record) must stay out of the agent's reach:
+ * the root is not the home nor inside it, and the home is not inside run/.
+ */
+function checkLayout(root: string, homeDir: string | undefined): void {
+  if (homeDir === undefined) return;
+  const run = path.join(root, "run");
+  if (isWithin(root, homeDir) || isWithin(homeDir, run)) {
+    throw new MachineError(
+      "machine.start_failed",
+      `the home ${homeDir} and the machine's root ${root} overlap: the root must not be the home or inside it, and the home must not be inside ${run}`,
+    );
+  }
+}
+
+function isWithin(candidate: string, folder: string): boolean {
+  const relative = path.relative(folder, candidate);
+  return relative === "" || (relative !== ".." && !relative.startsWith("../") && !path.isAbsolute(relative));
 }
 
 function unconfinedWarning(agentId: string, reason: string, fix: string): string {

@@ -16,9 +16,10 @@ export interface LocalMachineOptions {
   /** The agent home on this host, any folder outside the root's run/; default <root>/home. */
   homeDir?: string;
   /**
-   * The machine outlives the process that started it (the CLI: one process per call). A start finds
-   * a machine already running on this root and adopts it, background commands and all, and the
-   * machine enforces its idle stop itself. Default false: the machine ends with this process.
+   * The machine outlives the process that started it (the CLI: one process per call). start() finds
+   * a machine already running on this root and adopts it, background commands and all; stop() after
+   * that ends it. The machine enforces its idle stop itself, with the idleStopMs of the process that
+   * launched it. Default false: the machine ends with this process.
    */
   persistent?: boolean;
   /** "auto" (default) uses bubblewrap when it works here, else runs unconfined with a warning. */

@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
 import type { Stats } from "node:fs";
+import { existsSync } from "node:fs";
 import { chmod, lchown, lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { agentHash } from "./agentHash.ts";

@@ -1,4 +1,4 @@
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { type ExecOptions, MachineError, type MachineProcess } from "../machine.ts";
 import { agentHash } from "./agentHash.ts";
 import { failedProcess } from "./failedProcess.ts";
@@ -15,8 +15,8 @@ import type { SandboxBackend } from "./sandboxBackend.ts";
 import { withSessionActivity } from "./sessionActivity.ts";
 
 /**
- * A machine around a sandbox backend: one start or stop at a time, the idle stop, run/ cleared
- * with each stop, and recovery after the sandbox ends by itself.
+ * A machine around a sandbox backend: one start or stop at a time, the idle stop (here, unless the
+ * machine enforces it itself), keepAwake, and recovery after the machine ends by itself.
  */
 export class SandboxedMachine implements LocalMachine {
   readonly provider = "local";
@@ -29,7 +29,10 @@ export class SandboxedMachine implements LocalMachine {
   private running = false;
   /** start, stop and the cleanup after an unexpected end run one at a time, in order. */
   private lifecycle: Promise<void> = Promise.resolve();
-  private readonly idle: IdleStop;
+  /** Null when the machine stops itself when idle: it sees the work of every process, this one only its own. */
+  private readonly idle: IdleStop | null;
+  /** keepAwake holds not yet released. */
+  private holds = 0;
 
   constructor(
     options: LocalMachineOptions,
@@ -52,17 +55,13 @@ export class SandboxedMachine implements LocalMachine {
       GUILDS_RUNTIME_DIR: this.runtimeDir,
       USER: "agent",
     });
-    this.idle = new IdleStop(options.idleStopMs ?? DEFAULT_IDLE_STOP_MS, () => {
-      this.serialized(async () => {
-        if (!this.running) return;
-        if (!this.idle.isIdle()) return this.idle.recheck();
-        this.logger.info(`the machine of agent ${this.agentId} is idle: stopping it`);
-        await this.halt();
-      }).catch((error: unknown) => this.logger.warn(`idle stop of ${this.agentId} failed: ${String(error)}`));
-    });
+    this.idle = backend.stopsItselfWhenIdle
+      ? null
+      : new IdleStop(options.idleStopMs ?? DEFAULT_IDLE_STOP_MS, () => this.stopWhenIdle());
     backend.onUnexpectedEnd((reason) => {
       void this.serialized(async () => {
-        if (!this.running) return;
+        // A start queued before this may have replaced the machine already.
+        if (!this.running || this.backend.alive()) return;
         this.logger.warn(
           `the machine of agent ${this.agentId} ended unexpectedly (${reason}); the next call starts it again`,
         );
@@ -76,22 +75,24 @@ export class SandboxedMachine implements LocalMachine {
   }
 
   isRunning(): boolean {
-    return this.running;
+    return this.running && this.backend.alive();
   }
 
   start(): Promise<void> {
     return this.serialized(async () => {
-      if (this.running) return this.idle.touch();
+      if (this.isRunning()) return this.idle?.touch();
+      if (this.running) {
+        this.logger.info(
+          `the machine of agent ${this.agentId} has stopped (its idle stop, or it ended): starting it again`,
+        );
+        await this.halt();
+      }
       if (this.warning) this.logger.warn(this.warning);
-      const { home, run } = this.backend.folders;
-      await mkdir(home.host, { recursive: true });
-      await rm(run.host, { recursive: true, force: true });
-      await mkdir(run.host, { recursive: true });
+      await mkdir(this.backend.folders.home.host, { recursive: true });
       try {
         await this.backend.start();
       } catch (error) {
         await this.backend.stop().catch(() => {});
-        await rm(run.host, { recursive: true, force: true }).catch(() => {});
         if (error instanceof MachineError) throw error;
         throw new MachineError(
           "machine.start_failed",
@@ -99,7 +100,7 @@ export class SandboxedMachine implements LocalMachine {
         );
       }
       this.running = true;
-      this.idle.touch();
+      this.idle?.touch();
     });
   }
 
@@ -109,16 +110,35 @@ export class SandboxedMachine implements LocalMachine {
     });
   }
 
+  /**
+   * Counted: the idle stop waits until every hold is released. A call over a long-lived session is
+   * not activity while it waits, so the transport holds the machine awake around each call.
+   */
+  keepAwake(): () => void {
+    const endIdleHold = this.idle?.begin();
+    this.holds += 1;
+    if (this.holds === 1) this.backend.setHeld(true);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds === 0) this.backend.setHeld(false);
+      endIdleHold?.();
+    };
+  }
+
   exec(options: ExecOptions): MachineProcess {
-    if (!this.running) return failedProcess(this.notRunning());
-    const request = { ...options, cwd: options.cwd ?? this.home };
+    if (!this.isRunning()) return failedProcess(this.notRunning());
+    const cwd = options.cwd ?? this.home;
+    const request = { ...options, cwd: insidePathOf(this.backend.folders, cwd) ?? cwd };
     if (options.longLived) {
-      this.idle.touch();
-      return withSessionActivity(this.startProcess(request), () => this.idle.touch());
+      this.idle?.touch();
+      return withSessionActivity(this.startProcess(request), () => this.idle?.touch());
     }
-    const ended = this.idle.begin();
+    const ended = this.idle?.begin();
     const child = this.startProcess(request);
-    child.exit.then(ended, ended);
+    if (ended) child.exit.then(ended, ended);
     return child;
   }
 
@@ -141,22 +161,25 @@ export class SandboxedMachine implements LocalMachine {
         `writeFile takes a path under ${this.home} or ${this.runtimeDir}, not ${pathInside}`,
       );
     }
-    if (!this.running) throw this.notRunning();
-    this.idle.touch();
+    if (!this.isRunning()) throw this.notRunning();
+    this.idle?.touch();
     await this.backend.writeFile(inside, typeof data === "string" ? Buffer.from(data, "utf8") : data, mode);
   }
 
   /** Ends every process and clears run/; the home stays. */
   private async halt(): Promise<void> {
     this.running = false;
-    this.idle.cancel();
-    try {
-      await this.backend.stop();
-    } finally {
-      const { run } = this.backend.folders;
-      await rm(run.host, { recursive: true, force: true });
-      await mkdir(run.host, { recursive: true });
-    }
+    this.idle?.cancel();
+    await this.backend.stop();
+  }
+
+  private stopWhenIdle(): void {
+    this.serialized(async () => {
+      if (!this.running || !this.idle) return;
+      if (!this.idle.isIdle()) return this.idle.recheck();
+      this.logger.info(`the machine of agent ${this.agentId} is idle: stopping it`);
+      await this.halt();
+    }).catch((error: unknown) => this.logger.warn(`idle stop of ${this.agentId} failed: ${String(error)}`));
   }
 
   private serialized(step: () => Promise<void>): Promise<void> {

@@ -1,23 +1,27 @@
-import { chmod, mkdir, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { backgroundGroups, backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
 import type { ExecOptions, MachineProcess } from "../machine.ts";
-import { backgroundGroups } from "./backgroundRecords.ts";
+import { DAEMON_FOLDER } from "./daemonFolder.ts";
 import { spawnHostProcess } from "./hostProcess.ts";
-import { findRipgrep, HELPER_NAMES, helperBundle, requireHelperBundle } from "./hostTools.ts";
+import { linkHostTools } from "./hostToolLinks.ts";
+import { requireHelperBundle } from "./hostTools.ts";
 import { hostPathOf, type MachineFolders, machineFolders } from "./machinePaths.ts";
 import { endGroups, isGroupAlive } from "./processGroups.ts";
+import { resetRuntimeFolder } from "./runtimeFolder.ts";
 import type { SandboxBackend } from "./sandboxBackend.ts";
 
 /** TERM, then KILL this long after, as for a background command's stop. */
 const STOP_GRACE_MS = 2000;
 
 /**
- * Processes run straight on this host as the server's own user: HOME and GUILDS_RUNTIME_DIR point
- * into the machine's folder, but nothing stops a command from reaching anything else.
+ * Processes run straight on this host as the server's own user, children of this process: HOME and
+ * GUILDS_RUNTIME_DIR point into the machine's folders, but nothing stops a command from reaching
+ * anything else.
  */
-export function createUnconfinedSandbox(agentId: string, root: string): SandboxBackend {
-  const folders: MachineFolders = machineFolders(root, "host");
-  const binDir = path.join(folders.run.host, ".machine", "bin");
+export function createUnconfinedSandbox(agentId: string, root: string, homeDir?: string): SandboxBackend {
+  const folders: MachineFolders = machineFolders(root, "host", homeDir);
+  const binDir = path.join(folders.run.host, DAEMON_FOLDER, "bin");
   /** Every process group started here; pruned when a group is found empty. */
   const groups = new Set<number>();
 
@@ -25,31 +29,25 @@ export function createUnconfinedSandbox(agentId: string, root: string): SandboxB
     mode: "unconfined",
     folders,
     binDir,
+    stopsItselfWhenIdle: false,
     helperCommand: (name) => [process.execPath, requireHelperBundle(name)],
 
     async start() {
-      await rm(binDir, { recursive: true, force: true });
-      await mkdir(binDir, { recursive: true });
-      // The bundles start with `#!/usr/bin/env node`: the node link beside them is found first on PATH.
-      const links: [string, string | null][] = [
-        ["node", process.execPath],
-        ["rg", findRipgrep()],
-        ...HELPER_NAMES.map((name): [string, string | null] => [name, helperBundle(name)]),
-      ];
-      for (const [name, target] of links) {
-        if (target) await symlink(target, path.join(binDir, name));
-      }
+      await resetRuntimeFolder(folders.run.host);
+      await linkHostTools(binDir);
     },
 
     async stop() {
-      const background = await backgroundGroups(folders.run.host, agentId);
+      const background = backgroundGroups(backgroundRecordsFolder(folders.run.host, agentId));
       await endGroups([...groups, ...background], STOP_GRACE_MS);
       groups.clear();
+      await resetRuntimeFolder(folders.run.host);
     },
 
+    alive: () => true,
+
     exec(options: ExecOptions & { cwd: string }): MachineProcess {
-      const cwd = hostPathOf(folders, options.cwd) ?? options.cwd;
-      const child = spawnHostProcess({ ...options, cwd });
+      const child = spawnHostProcess(options);
       const { pgid } = child;
       if (pgid !== null) {
         groups.add(pgid);
@@ -67,6 +65,9 @@ export function createUnconfinedSandbox(agentId: string, root: string): SandboxB
       await writeFile(target, data, { mode });
       await chmod(target, mode);
     },
+
+    // Nothing here stops by itself: this process's idle stop is the only one.
+    setHeld() {},
 
     onUnexpectedEnd() {
       // Nothing here can end by itself: there is no sandbox process.

@@ -1,0 +1,52 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import { DAEMON_FOLDER, DAEMON_SOCKET_NAME } from "./daemonFolder.ts";
+import type { DaemonLauncher } from "./daemonLauncher.ts";
+import { linkHostTools } from "./hostToolLinks.ts";
+import { requireHelperBundle } from "./hostTools.ts";
+import { machineFolders } from "./machinePaths.ts";
+
+/**
+ * An unconfined machine that outlives the process that started it: the guilds-machine daemon runs
+ * straight on this host, as this user, in a session of its own, and every process of the machine is
+ * started through it, as under bwrap. With no pid namespace to end them, the daemon ends its
+ * processes and the background commands of the agent's records itself when the machine stops.
+ */
+export function createHostDaemonLauncher(
+  agentId: string,
+  root: string,
+  homeDir: string | undefined,
+): DaemonLauncher {
+  const folders = machineFolders(root, "host", homeDir);
+  const daemonFolder = path.join(folders.run.host, DAEMON_FOLDER);
+  const binDir = path.join(daemonFolder, "bin");
+
+  return {
+    mode: "unconfined",
+    folders,
+    binDir,
+    daemonFolder,
+    backgroundRecordsInside: backgroundRecordsFolder(folders.run.host, agentId),
+    helperCommand: (name) => [process.execPath, requireHelperBundle(name)],
+
+    async prepare() {
+      requireHelperBundle("guilds-machine");
+      await mkdir(daemonFolder, { mode: 0o700 });
+      await linkHostTools(binDir);
+    },
+
+    async command(boot, daemonFlags) {
+      const daemon = requireHelperBundle("guilds-machine");
+      // The socket is named from the daemon's working directory: its absolute path could pass the
+      // 107 bytes a unix socket's path may have.
+      return {
+        argv: [process.execPath, daemon, DAEMON_SOCKET_NAME, boot, ...daemonFlags],
+        cwd: daemonFolder,
+        reportsInitPid: false,
+      };
+    },
+
+    async secure() {},
+  };
+}
