@@ -5,25 +5,33 @@
  * Shallow states get a dense transition row (one Int32 per symbol class); deeper states keep only
  * their trie children and fall back through failure links. Text that does not look like a secret
  * keeps the automaton within a few characters of the root, so the scan stays in the dense rows,
- * and memory stays bounded however long the secrets are.
+ * and memory stays bounded however long the secrets are. States are numbered breadth-first, so the
+ * children of a state have consecutive ids; no Map is built (a thousand secrets make tens of
+ * thousands of states, and the automaton is built for every run).
  */
 
-/** Budget of the dense rows, in entries (4 bytes each): 4 MiB per automaton at most. */
-const DENSE_TABLE_MAX_ENTRIES = 1 << 20;
+/**
+ * Budget of the dense rows, in entries (4 bytes each): 1 MiB per automaton at most. With 1,000
+ * secrets that covers every state two characters deep and more: text reaching deeper already
+ * matches three characters of some secret, rare enough that the slower sparse path hardly counts.
+ */
+const DENSE_TABLE_MAX_ENTRIES = 1 << 18;
 const CODE_UNITS = 0x10000;
 const ROOT = 0;
-const NO_CHILDREN: ReadonlyMap<number, number> = new Map();
 
 export interface SecretAutomaton {
   /** Code unit → symbol class; 0 for a code unit that is in no pattern (it leads back to the root). */
   readonly classOf: Uint32Array;
   /** Number of symbol classes, class 0 included: the width of a dense row. */
   readonly width: number;
-  /** States below this id (breadth-first order, so the shallowest) have a dense row. */
+  /** States below this id (the shallowest, ids being breadth-first) have a dense row. */
   readonly denseStates: number;
   readonly dense: Int32Array;
-  /** Trie children (class → state) of the states past the dense rows. */
-  readonly sparseChildren: ReadonlyArray<ReadonlyMap<number, number> | undefined>;
+  /** The class on the edge into each state. */
+  readonly symbol: Int32Array;
+  /** Each state's children: ids firstChild .. firstChild + childCount - 1. */
+  readonly firstChild: Int32Array;
+  readonly childCount: Int32Array;
   readonly fail: Int32Array;
   /** Length of the text a state stands for: the longest suffix that is a prefix of a pattern. */
   readonly depth: Int32Array;
@@ -32,42 +40,40 @@ export interface SecretAutomaton {
 }
 
 export function buildSecretAutomaton(patterns: readonly string[]): SecretAutomaton {
-  const { classOf, width } = symbolClasses(patterns);
-  const trie = buildTrie(patterns, classOf);
-  const count = trie.children.length;
+  const sorted = [...new Set(patterns)].filter((pattern) => pattern.length > 0).sort();
+  const { classOf, width } = symbolClasses(sorted);
+  const { terminal, ...edges } = buildTrie(sorted, classOf);
+  const count = edges.symbol.length;
   const denseStates = Math.max(1, Math.min(count, Math.floor(DENSE_TABLE_MAX_ENTRIES / width)));
-  const dense = new Int32Array(denseStates * width);
-  const fail = new Int32Array(count);
-  const matchLength = new Int32Array(count);
-  const building: SecretAutomaton = {
+  const automaton: SecretAutomaton = {
     classOf,
     width,
     denseStates,
-    dense,
-    sparseChildren: trie.children,
-    fail,
-    depth: trie.depth,
-    matchLength,
+    dense: new Int32Array(denseStates * width),
+    ...edges,
+    fail: new Int32Array(count),
+    matchLength: new Int32Array(count),
   };
+  const { dense, fail, matchLength, firstChild, childCount, symbol, depth } = automaton;
   // Breadth-first ids: a state's failure target is shallower, so it is complete before the state.
   for (let state = 0; state < count; state += 1) {
-    const children = trie.children[state] ?? NO_CHILDREN;
+    const first = firstChild[state] ?? 0;
+    const end = first + (childCount[state] ?? 0);
     if (state < denseStates) {
       const row = state * width;
       if (state !== ROOT) {
         const failRow = (fail[state] ?? ROOT) * width;
         dense.copyWithin(row, failRow, failRow + width);
       }
-      for (const [symbol, child] of children) dense[row + symbol] = child;
+      for (let child = first; child < end; child += 1) dense[row + (symbol[child] ?? 0)] = child;
     }
-    for (const [symbol, child] of children) {
-      const target = state === ROOT ? ROOT : sparseStep(building, fail[state] ?? ROOT, symbol);
+    for (let child = first; child < end; child += 1) {
+      const target = state === ROOT ? ROOT : sparseStep(automaton, fail[state] ?? ROOT, symbol[child] ?? 0);
       fail[child] = target;
-      matchLength[child] = trie.terminal[child] === 1 ? (trie.depth[child] ?? 0) : (matchLength[target] ?? 0);
+      matchLength[child] = terminal[child] === 1 ? (depth[child] ?? 0) : (matchLength[target] ?? 0);
     }
   }
-  const sparseChildren = trie.children.map((children, state) => (state < denseStates ? undefined : children));
-  return { ...building, sparseChildren };
+  return automaton;
 }
 
 /** The next state from a state past the dense rows. */
@@ -75,8 +81,9 @@ export function sparseStep(automaton: SecretAutomaton, from: number, symbol: num
   let state = from;
   for (;;) {
     if (state < automaton.denseStates) return automaton.dense[state * automaton.width + symbol] ?? ROOT;
-    const child = automaton.sparseChildren[state]?.get(symbol);
-    if (child !== undefined) return child;
+    const first = automaton.firstChild[state] ?? 0;
+    const end = first + (automaton.childCount[state] ?? 0);
+    for (let child = first; child < end; child += 1) if (automaton.symbol[child] === symbol) return child;
     state = automaton.fail[state] ?? ROOT;
   }
 }
@@ -98,55 +105,60 @@ function symbolClasses(patterns: readonly string[]): { classOf: Uint32Array; wid
 }
 
 interface Trie {
-  /** Children by symbol class (none for a leaf), states numbered breadth-first. */
-  children: (Map<number, number> | undefined)[];
-  terminal: Uint8Array;
+  symbol: Int32Array;
+  firstChild: Int32Array;
+  childCount: Int32Array;
   depth: Int32Array;
+  terminal: Uint8Array;
 }
 
-function buildTrie(patterns: readonly string[], classOf: Uint32Array): Trie {
-  const children: Map<number, number>[] = [new Map()];
-  const terminal: number[] = [0];
-  for (const pattern of patterns) {
-    let state = ROOT;
-    for (let index = 0; index < pattern.length; index += 1) {
-      const symbol = classOf[pattern.charCodeAt(index)] ?? 0;
-      const node = children[state] ?? new Map<number, number>();
-      let next = node.get(symbol);
-      if (next === undefined) {
-        next = children.length;
-        node.set(symbol, next);
-        children.push(new Map());
-        terminal.push(0);
+/**
+ * The trie of the sorted patterns, level by level: the patterns sharing a state's prefix are a
+ * contiguous range of the sorted list, and that range splits into one range per child.
+ */
+function buildTrie(sorted: readonly string[], classOf: Uint32Array): Trie {
+  const capacity = 1 + sorted.reduce((total, pattern) => total + pattern.length, 0);
+  const trie: Trie = {
+    symbol: new Int32Array(capacity),
+    firstChild: new Int32Array(capacity),
+    childCount: new Int32Array(capacity),
+    depth: new Int32Array(capacity),
+    terminal: new Uint8Array(capacity),
+  };
+  let count = 1;
+  // Per state of the current level: its id, then the range [from, to) of patterns under it.
+  let level = [ROOT, 0, sorted.length];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    const next: number[] = [];
+    for (let group = 0; group < level.length; group += 3) {
+      const state = level[group] ?? ROOT;
+      let from = level[group + 1] ?? 0;
+      const to = level[group + 2] ?? 0;
+      // A pattern ending here sorts first among those sharing the prefix.
+      if ((sorted[from]?.length ?? 0) === depth && from < to) {
+        trie.terminal[state] = 1;
+        from += 1;
       }
-      state = next;
+      trie.firstChild[state] = count;
+      while (from < to) {
+        const unit = sorted[from]?.charCodeAt(depth) ?? 0;
+        let end = from + 1;
+        while (end < to && sorted[end]?.charCodeAt(depth) === unit) end += 1;
+        trie.symbol[count] = classOf[unit] ?? 0;
+        trie.depth[count] = depth + 1;
+        next.push(count, from, end);
+        count += 1;
+        from = end;
+      }
+      trie.childCount[state] = count - (trie.firstChild[state] ?? 0);
     }
-    terminal[state] = 1;
+    level = next;
   }
-  return renumberBreadthFirst(children, terminal);
-}
-
-function renumberBreadthFirst(children: Map<number, number>[], terminal: number[]): Trie {
-  const order = [ROOT];
-  const newId = new Int32Array(children.length);
-  for (let index = 0; index < order.length; index += 1) {
-    for (const child of (children[order[index] ?? ROOT] ?? NO_CHILDREN).values()) {
-      newId[child] = order.length;
-      order.push(child);
-    }
-  }
-  const renumbered: (Map<number, number> | undefined)[] = [];
-  const newTerminal = new Uint8Array(order.length);
-  const depth = new Int32Array(order.length);
-  for (const [state, old] of order.entries()) {
-    const mapped = new Map<number, number>();
-    for (const [symbol, child] of children[old] ?? NO_CHILDREN) {
-      const id = newId[child] ?? ROOT;
-      mapped.set(symbol, id);
-      depth[id] = (depth[state] ?? 0) + 1;
-    }
-    renumbered.push(mapped.size > 0 ? mapped : undefined);
-    newTerminal[state] = terminal[old] ?? 0;
-  }
-  return { children: renumbered, terminal: newTerminal, depth };
+  return {
+    symbol: trie.symbol.slice(0, count),
+    firstChild: trie.firstChild.slice(0, count),
+    childCount: trie.childCount.slice(0, count),
+    depth: trie.depth.slice(0, count),
+    terminal: trie.terminal.slice(0, count),
+  };
 }

@@ -1,3 +1,5 @@
+import { AppError } from "../errors.ts";
+
 /**
  * Our own faults around a model call, as opposed to what the model says or asks for. Each code is
  * stable; each message says how to fix the fault (which key to set, which URL to check).
@@ -18,24 +20,13 @@ export type ProviderErrorCode =
   /** The model config or script is invalid; found before any call. */
   | "provider.config";
 
-export const PROVIDER_ERROR_CODES: readonly ProviderErrorCode[] = [
-  "provider.auth",
-  "provider.unreachable",
-  "provider.rate_limited",
-  "provider.rejected",
-  "provider.error",
-  "provider.cancelled",
-  "provider.config",
-];
-
-export class ProviderError extends Error {
-  override readonly name = "ProviderError";
-
+/** A provider fault: an AppError, so the API answers it like any other (400 for a bad config). */
+export class ProviderError extends AppError {
   constructor(
-    readonly code: ProviderErrorCode,
+    override readonly code: ProviderErrorCode,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(code, message, { status: code === "provider.config" ? 400 : 502, cause: options?.cause });
   }
 }

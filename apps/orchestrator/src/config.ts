@@ -1,0 +1,64 @@
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { AppError } from "./errors.ts";
+
+/** The server's settings, read once from the environment. */
+export interface Config {
+  /** GUILDS_HOME: the data directory (default ~/.guilds): the SQLite database, the secret key file. */
+  readonly home: string;
+  readonly database: DatabaseLocation;
+  /**
+   * GUILDS_SECRET_KEY: base64 of the 32-byte key that encrypts secrets at rest; when unset, the key
+   * file <home>/secret.key is used (created on first use). Never log it.
+   */
+  readonly secretKey: string | undefined;
+}
+
+/** SQLite by default; DATABASE_URL=postgres://... selects PostgreSQL. */
+export type DatabaseLocation =
+  | { readonly kind: "sqlite"; readonly path: string }
+  | { readonly kind: "postgres"; readonly url: string };
+
+const SECRET_KEY_BYTES = 32;
+
+/** Unset and empty mean the same: the default. */
+const optionalSetting = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const Environment = z.object({
+  GUILDS_HOME: optionalSetting,
+  DATABASE_URL: optionalSetting.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    "must be a PostgreSQL URL (postgres://user:password@host:5432/database); unset it to use SQLite in GUILDS_HOME",
+  ),
+  GUILDS_SECRET_KEY: optionalSetting.refine(
+    (value) => value === undefined || isBase64Key(value),
+    `must be base64 of ${SECRET_KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`); unset it to use <GUILDS_HOME>/secret.key`,
+  ),
+});
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Environment.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new AppError("config.invalid", `Invalid environment: ${problems.join("; ")}.`);
+  }
+  const settings = parsed.data;
+  const home = path.resolve(settings.GUILDS_HOME ?? path.join(os.homedir(), ".guilds"));
+  const database: DatabaseLocation =
+    settings.DATABASE_URL === undefined
+      ? { kind: "sqlite", path: path.join(home, "guilds.db") }
+      : { kind: "postgres", url: settings.DATABASE_URL };
+  return Object.freeze({
+    home,
+    database: Object.freeze(database),
+    secretKey: settings.GUILDS_SECRET_KEY,
+  });
+}
+
+function isBase64Key(value: string): boolean {
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, "base64").length === SECRET_KEY_BYTES;
+}

@@ -1,0 +1,26 @@
+import { Transform, type TransformCallback } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import type { Redactor } from "./redactor.ts";
+
+/**
+ * A byte stream (a log, a large answer) redacted on its way through: UTF-8 in, UTF-8 out. A
+ * character or a secret split between two chunks is still whole when it is matched. Bytes that are
+ * not valid UTF-8 come out as U+FFFD.
+ */
+export function redactingTransform(redactor: Redactor): Transform {
+  const decoder = new StringDecoder("utf8");
+  const redaction = redactor.redactStream();
+  return new Transform({
+    // Written strings arrive as Buffers too (decodeStrings).
+    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+      const released = redaction.push(decoder.write(chunk));
+      if (released.length > 0) this.push(Buffer.from(released, "utf8"));
+      done();
+    },
+    flush(done: TransformCallback) {
+      const rest = redaction.push(decoder.end()) + redaction.end();
+      if (rest.length > 0) this.push(Buffer.from(rest, "utf8"));
+      done();
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { AppError } from "../errors.ts";
+
+export const HARNESSES = ["claude", "codex", "gemini", "cursor", "antigravity"] as const;
+export type Harness = (typeof HARNESSES)[number];
+
+export const MODEL_PROVIDERS = ["anthropic", "openai", "openai-compatible", "scripted"] as const;
+export type ModelProviderName = (typeof MODEL_PROVIDERS)[number];
+
+export const MAX_TOOL_CALLS_DEFAULT = 100;
+export const MAX_TOOL_CALLS_LIMIT = 10_000;
+export const IDLE_STOP_MINUTES_DEFAULT = 30;
+export const IDLE_STOP_MINUTES_LIMIT = 24 * 60;
+
+export function checkHarness(value: string | null): Harness | null {
+  if (value === null) return null;
+  const harness = HARNESSES.find((candidate) => candidate === value);
+  if (harness) return harness;
+  throw invalid(`harness must be one of ${HARNESSES.join(", ")}, or none (got ${JSON.stringify(value)})`);
+}
+
+export function checkModelProvider(value: string): ModelProviderName {
+  const provider = MODEL_PROVIDERS.find((candidate) => candidate === value);
+  if (provider) return provider;
+  throw invalid(
+    `the model provider must be one of ${MODEL_PROVIDERS.join(", ")} (got ${JSON.stringify(value)})`,
+  );
+}
+
+export function checkWholeNumber(field: string, value: number, max: number): number {
+  if (Number.isInteger(value) && value >= 1 && value <= max) return value;
+  throw invalid(`${field} must be a whole number from 1 to ${max} (got ${value})`);
+}
+
+export function checkModelName(value: string): string {
+  if (value.trim() !== "") return value.trim();
+  throw invalid("the model name is empty; name the model the provider should run");
+}
+
+function invalid(detail: string): AppError {
+  return new AppError("agent.invalid", `Invalid agent: ${detail}.`, { status: 400 });
+}

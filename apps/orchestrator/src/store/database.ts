@@ -1,0 +1,161 @@
+/**
+ * The tables as the query layer sees them: one interface for SQLite and PostgreSQL alike. Portable
+ * column types only: ids and timestamps (ISO 8601, UTC) are text, JSON is text, booleans are
+ * integers 0/1 (better-sqlite3 cannot bind a boolean), counters are integers.
+ */
+export interface Database {
+  guild: GuildTable;
+  repository: RepositoryTable;
+  agent: AgentTable;
+  secret: SecretTable;
+  operator_token: OperatorTokenTable;
+  run: RunTable;
+  message: MessageTable;
+  generation: GenerationTable;
+  tool_call: ToolCallTable;
+  run_event: RunEventTable;
+  event_counter: EventCounterTable;
+}
+
+export interface GuildTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface RepositoryTable {
+  id: string;
+  guild_id: string;
+  name: string;
+  /** A git remote, or null for a local path. */
+  url: string | null;
+  local_path: string | null;
+  /** The secret (scope "repository") holding the token, if any. */
+  token_secret_id: string | null;
+  created_at: string;
+}
+
+export interface AgentTable {
+  id: string;
+  guild_id: string;
+  name: string;
+  harness: string | null;
+  harness_model: string | null;
+  harness_effort: string | null;
+  model_provider: string;
+  model_name: string;
+  model_base_url: string | null;
+  coding: number;
+  max_tool_calls: number;
+  idle_stop_minutes: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SecretTable {
+  id: string;
+  guild_id: string;
+  /** Set for scope "agent"; deleting the agent deletes its secrets. */
+  agent_id: string | null;
+  scope: string;
+  /** The guild, agent or repository id the secret belongs to: names are unique per owner. */
+  owner_id: string;
+  name: string;
+  /** AES-256-GCM, see secretCipher.ts. */
+  value_encrypted: string;
+  /** JSON array of extra variable names. */
+  aliases: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OperatorTokenTable {
+  id: string;
+  name: string;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface RunTable {
+  id: string;
+  guild_id: string;
+  agent_id: string;
+  status: string;
+  status_reason: string | null;
+  /** JSON object; harness_task lives here. */
+  metadata: string;
+  tool_calls_used: number;
+  /** The last message seq handed out: the next append takes this + 1 under the row's lock. */
+  last_message_seq: number;
+  last_generation_seq: number;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+}
+
+export interface MessageTable {
+  id: string;
+  run_id: string;
+  seq: number;
+  role: string;
+  /** JSON. */
+  content: string;
+  created_at: string;
+}
+
+export interface GenerationTable {
+  id: string;
+  run_id: string;
+  seq: number;
+  model: string;
+  status: string;
+  /** JSON, or null until the model reports it. */
+  usage: string | null;
+  error: string | null;
+  started_at: string;
+  ended_at: string | null;
+}
+
+export interface ToolCallTable {
+  id: string;
+  run_id: string;
+  generation_id: string | null;
+  /** The call id the model gave (toolu_..., call_...). */
+  call_id: string;
+  tool: string;
+  /** JSON of what the model sent, or its raw text when it was not JSON. */
+  arguments: string;
+  status: string;
+  /** The text the model read, after the platform pipeline. */
+  result: string | null;
+  /** The seq of the message that carries the result ("step N"). */
+  result_seq: number | null;
+  /** 1 when the platform pipeline's cap cut the result. */
+  result_cut: number;
+  /** JSON object: the tool's metadata. */
+  metadata: string;
+  repeat_of: number | null;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  duration_ms: number | null;
+}
+
+export interface RunEventTable {
+  /** Global and commit-ordered (see eventStore.ts): the SSE `id:`. */
+  id: number;
+  run_id: string;
+  guild_id: string;
+  type: string;
+  /** JSON. */
+  payload: string;
+  created_at: string;
+}
+
+export interface EventCounterTable {
+  name: string;
+  value: number;
+}

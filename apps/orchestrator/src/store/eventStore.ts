@@ -1,0 +1,126 @@
+import type { Kysely, Selectable } from "kysely";
+import { timestamp } from "./clock.ts";
+import type { Database, RunEventTable } from "./database.ts";
+import { fromJsonText, type JsonValue, toJsonText } from "./json.ts";
+import { found } from "./notFound.ts";
+import { inTransaction } from "./transaction.ts";
+
+/** A run's event as its SSE streams send it; `id` is the SSE `id:` a client resumes after. */
+export interface RunEvent {
+  id: number;
+  runId: string;
+  guildId: string;
+  /** Dotted noun.verb: message.created, tool.started, tool.finished, run.ended, … */
+  type: string;
+  payload: JsonValue;
+  createdAt: string;
+}
+
+/**
+ * Pruning rule: a run's events are kept while it runs and for this long after it ends, long enough
+ * for any client to resume; past that, the run's messages and tool calls are the record.
+ */
+export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const PAGE_DEFAULT = 1000;
+
+export type EventStore = ReturnType<typeof createEventStore>;
+
+export function createEventStore(db: Kysely<Database>) {
+  return {
+    /**
+     * Stores the event under the next id. Ids come from one counter row bumped in the insert's
+     * transaction, so they grow in commit order (a sequence would not: a later id can commit first,
+     * and a client resuming after it would never see the earlier one). Publish after this resolves.
+     * Inside a larger transaction, append events last: the counter is then held only until that
+     * commit, and one lock order (entity rows, then the counter) rules out deadlocks.
+     */
+    async append(runId: string, input: { type: string; payload: JsonValue }): Promise<RunEvent> {
+      return inTransaction(db, async (transaction) => {
+        const counter = await transaction
+          .updateTable("event_counter")
+          .set((update) => ({ value: update("value", "+", 1) }))
+          .where("name", "=", "run_event")
+          .returning("value")
+          .executeTakeFirstOrThrow();
+        const run = await transaction
+          .selectFrom("run")
+          .select("guild_id")
+          .where("id", "=", runId)
+          .executeTakeFirst();
+        const row: Selectable<RunEventTable> = {
+          id: counter.value,
+          run_id: runId,
+          guild_id: found(run, "run", runId).guild_id,
+          type: input.type,
+          payload: toJsonText(input.payload),
+          created_at: timestamp(),
+        };
+        await transaction.insertInto("run_event").values(row).execute();
+        return toEvent(row);
+      });
+    },
+
+    /** The run's events after `afterId` (the Last-Event-ID; 0 for all), oldest first. */
+    async listForRun(runId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEvent[]> {
+      const rows = await db
+        .selectFrom("run_event")
+        .selectAll()
+        .where("run_id", "=", runId)
+        .where("id", ">", afterId)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      return rows.map(toEvent);
+    },
+
+    /** Every run's events in the guild after `afterId`, oldest first. */
+    async listForGuild(guildId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEvent[]> {
+      const rows = await db
+        .selectFrom("run_event")
+        .selectAll()
+        .where("guild_id", "=", guildId)
+        .where("id", ">", afterId)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      return rows.map(toEvent);
+    },
+
+    /** The id of the newest event stored (0 when none): where a fresh subscriber starts. */
+    async lastId(): Promise<number> {
+      const row = await db
+        .selectFrom("event_counter")
+        .select("value")
+        .where("name", "=", "run_event")
+        .executeTakeFirstOrThrow();
+      return row.value;
+    },
+
+    /** Applies the pruning rule as of `now`; returns how many events it deleted. */
+    async prune(now: Date = new Date()): Promise<number> {
+      const cutoff = timestamp(new Date(now.getTime() - EVENT_RETENTION_MS));
+      const result = await db
+        .deleteFrom("run_event")
+        .where("run_id", "in", (select) =>
+          select
+            .selectFrom("run")
+            .select("run.id")
+            .where("run.status", "!=", "running")
+            .where("run.ended_at", "<", cutoff),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+function toEvent(row: Selectable<RunEventTable>): RunEvent {
+  return {
+    id: row.id,
+    runId: row.run_id,
+    guildId: row.guild_id,
+    type: row.type,
+    payload: fromJsonText(row.payload, "event payload"),
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,105 @@
+import type { Kysely, Selectable } from "kysely";
+import { timestamp } from "./clock.ts";
+import type { Database, GenerationTable } from "./database.ts";
+import { newId } from "./ids.ts";
+import { fromJsonText, type JsonValue, toJsonText } from "./json.ts";
+import { found } from "./notFound.ts";
+import { storedEnum } from "./storedEnum.ts";
+import { inTransaction } from "./transaction.ts";
+
+export const GENERATION_STATUSES = ["running", "completed", "failed", "cancelled", "interrupted"] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+/** One model call of a run, numbered 1, 2, 3, … in the run. */
+export interface Generation {
+  id: string;
+  runId: string;
+  seq: number;
+  model: string;
+  status: GenerationStatus;
+  usage: JsonValue | null;
+  error: string | null;
+  startedAt: string;
+  endedAt: string | null;
+}
+
+export type GenerationStore = ReturnType<typeof createGenerationStore>;
+
+export function createGenerationStore(db: Kysely<Database>) {
+  return {
+    async start(runId: string, input: { model: string }): Promise<Generation> {
+      return inTransaction(db, async (transaction) => {
+        const now = timestamp();
+        const counter = await transaction
+          .updateTable("run")
+          .set((update) => ({ last_generation_seq: update("last_generation_seq", "+", 1), updated_at: now }))
+          .where("id", "=", runId)
+          .returning("last_generation_seq")
+          .executeTakeFirst();
+        const row: Selectable<GenerationTable> = {
+          id: newId("gen"),
+          run_id: runId,
+          seq: found(counter, "run", runId).last_generation_seq,
+          model: input.model,
+          status: "running",
+          usage: null,
+          error: null,
+          started_at: now,
+          ended_at: null,
+        };
+        await transaction.insertInto("generation").values(row).execute();
+        return toGeneration(row);
+      });
+    },
+
+    /** Ends a running generation; one that already ended is left as it is. */
+    async end(
+      id: string,
+      outcome: { status: Exclude<GenerationStatus, "running">; usage?: JsonValue; error?: string },
+    ): Promise<Generation> {
+      await db
+        .updateTable("generation")
+        .set({
+          status: outcome.status,
+          usage: outcome.usage === undefined ? null : toJsonText(outcome.usage),
+          error: outcome.error ?? null,
+          ended_at: timestamp(),
+        })
+        .where("id", "=", id)
+        .where("status", "=", "running")
+        .execute();
+      return getGeneration(db, id);
+    },
+
+    get: (id: string): Promise<Generation> => getGeneration(db, id),
+
+    async list(runId: string): Promise<Generation[]> {
+      const rows = await db
+        .selectFrom("generation")
+        .selectAll()
+        .where("run_id", "=", runId)
+        .orderBy("seq")
+        .execute();
+      return rows.map(toGeneration);
+    },
+  };
+}
+
+async function getGeneration(db: Kysely<Database>, id: string): Promise<Generation> {
+  const row = await db.selectFrom("generation").selectAll().where("id", "=", id).executeTakeFirst();
+  return toGeneration(found(row, "generation", id));
+}
+
+function toGeneration(row: Selectable<GenerationTable>): Generation {
+  return {
+    id: row.id,
+    runId: row.run_id,
+    seq: row.seq,
+    model: row.model,
+    status: storedEnum(GENERATION_STATUSES, row.status, "generation status"),
+    usage: row.usage === null ? null : fromJsonText(row.usage, "generation usage"),
+    error: row.error,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+  };
+}

@@ -1,0 +1,30 @@
+import { AppError } from "../errors.ts";
+
+export type StoredEntity =
+  | "guild"
+  | "repository"
+  | "agent"
+  | "secret"
+  | "token"
+  | "run"
+  | "message"
+  | "generation"
+  | "tool_call";
+
+/** `<entity>.not_found` (404), naming what was looked up so the caller can check it. */
+export function notFound(entity: StoredEntity, key: string): AppError {
+  const label = entity.replace("_", " ");
+  return new AppError(
+    `${entity}.not_found`,
+    `No ${label} ${JSON.stringify(key)}; list them to find the right one.`,
+    {
+      status: 404,
+    },
+  );
+}
+
+/** The row, or `<entity>.not_found`. */
+export function found<T>(row: T | undefined, entity: StoredEntity, key: string): T {
+  if (row === undefined) throw notFound(entity, key);
+  return row;
+}

@@ -1,0 +1,176 @@
+import type { Kysely, Selectable } from "kysely";
+import { AppError } from "../errors.ts";
+import { timestamp } from "./clock.ts";
+import { rethrowAsConflict } from "./constraintViolation.ts";
+import type { Database, RepositoryTable } from "./database.ts";
+import { newId } from "./ids.ts";
+import { checkRepositoryName } from "./names.ts";
+import { found, notFound } from "./notFound.ts";
+import type { SecretCipher } from "./secretCipher.ts";
+import { upsertSecretRow } from "./secretStore.ts";
+import { inTransaction } from "./transaction.ts";
+
+/** A git remote (optionally with a token) or a local path, cloned into each agent's home at repos/<name>. */
+export interface Repository {
+  id: string;
+  guildId: string;
+  name: string;
+  url: string | null;
+  localPath: string | null;
+  /** The token itself only reaches commands, through secretValuesForAgent. */
+  hasToken: boolean;
+  createdAt: string;
+}
+
+export type RepositorySource = { url: string; token?: string } | { localPath: string };
+
+/** A repository's token is a secret of scope "repository" under this name. */
+const TOKEN_SECRET_NAME = "TOKEN";
+
+export type RepositoryStore = ReturnType<typeof createRepositoryStore>;
+
+export function createRepositoryStore(db: Kysely<Database>, cipher: SecretCipher) {
+  return {
+    /** Fails with repository.exists when the guild has one of that name. */
+    async create(input: { guildId: string; name: string } & RepositorySource): Promise<Repository> {
+      const name = checkRepositoryName(input.name);
+      const id = newId("repo");
+      const url = "url" in input ? checkNotBlank(input.url, "url") : null;
+      const localPath = "localPath" in input ? checkNotBlank(input.localPath, "localPath") : null;
+      await inTransaction(db, async (transaction) => {
+        const guild = await transaction
+          .selectFrom("guild")
+          .select("id")
+          .where("id", "=", input.guildId)
+          .executeTakeFirst();
+        found(guild, "guild", input.guildId);
+        try {
+          await transaction
+            .insertInto("repository")
+            .values({
+              id,
+              guild_id: input.guildId,
+              name,
+              url,
+              local_path: localPath,
+              token_secret_id: null,
+              created_at: timestamp(),
+            })
+            .execute();
+        } catch (error) {
+          rethrowAsConflict(
+            error,
+            "repository.exists",
+            `The guild has a repository named ${JSON.stringify(name)}; pick another name or delete that one first.`,
+          );
+        }
+        if ("token" in input && input.token !== undefined)
+          await writeToken(transaction, cipher, id, input.token);
+      });
+      return getRepository(db, id);
+    },
+
+    get: (id: string): Promise<Repository> => getRepository(db, id),
+
+    async findByName(guildId: string, name: string): Promise<Repository | undefined> {
+      const row = await db
+        .selectFrom("repository")
+        .selectAll()
+        .where("guild_id", "=", guildId)
+        .where("name", "=", name)
+        .executeTakeFirst();
+      return row && toRepository(row);
+    },
+
+    async list(guildId: string): Promise<Repository[]> {
+      const rows = await db
+        .selectFrom("repository")
+        .selectAll()
+        .where("guild_id", "=", guildId)
+        .orderBy("name")
+        .execute();
+      return rows.map(toRepository);
+    },
+
+    /** Sets or replaces the token; null removes it. Only a git remote takes a token. */
+    async setToken(id: string, token: string | null): Promise<Repository> {
+      await inTransaction(db, async (transaction) => {
+        const repository = await getRepository(transaction, id);
+        if (token === null) return deleteToken(transaction, id);
+        if (repository.url === null) {
+          throw new AppError(
+            "repository.token_needs_url",
+            `The repository ${repository.name} is a local path; only a git URL takes a token.`,
+            {
+              status: 400,
+            },
+          );
+        }
+        await writeToken(transaction, cipher, id, token);
+      });
+      return getRepository(db, id);
+    },
+
+    async delete(id: string): Promise<void> {
+      await inTransaction(db, async (transaction) => {
+        const result = await transaction.deleteFrom("repository").where("id", "=", id).executeTakeFirst();
+        if (result.numDeletedRows === 0n) throw notFound("repository", id);
+        await deleteToken(transaction, id);
+      });
+    },
+  };
+}
+
+async function getRepository(db: Kysely<Database>, id: string): Promise<Repository> {
+  const row = await db.selectFrom("repository").selectAll().where("id", "=", id).executeTakeFirst();
+  return toRepository(found(row, "repository", id));
+}
+
+function toRepository(row: Selectable<RepositoryTable>): Repository {
+  return {
+    id: row.id,
+    guildId: row.guild_id,
+    name: row.name,
+    url: row.url,
+    localPath: row.local_path,
+    hasToken: row.token_secret_id !== null,
+    createdAt: row.created_at,
+  };
+}
+
+async function writeToken(db: Kysely<Database>, cipher: SecretCipher, repositoryId: string, token: string) {
+  const repository = await db
+    .selectFrom("repository")
+    .select("guild_id")
+    .where("id", "=", repositoryId)
+    .executeTakeFirstOrThrow();
+  const secret = await upsertSecretRow(db, cipher, {
+    guildId: repository.guild_id,
+    agentId: null,
+    scope: "repository",
+    ownerId: repositoryId,
+    name: TOKEN_SECRET_NAME,
+    value: token,
+    aliases: [],
+  });
+  await db
+    .updateTable("repository")
+    .set({ token_secret_id: secret.id })
+    .where("id", "=", repositoryId)
+    .execute();
+}
+
+async function deleteToken(db: Kysely<Database>, repositoryId: string): Promise<void> {
+  await db
+    .deleteFrom("secret")
+    .where("scope", "=", "repository")
+    .where("owner_id", "=", repositoryId)
+    .execute();
+}
+
+function checkNotBlank(value: string, field: string): string {
+  if (value.trim() !== "") return value.trim();
+  throw new AppError("repository.source_invalid", `A repository needs a non-empty ${field}.`, {
+    status: 400,
+  });
+}

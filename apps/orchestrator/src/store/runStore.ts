@@ -1,0 +1,182 @@
+import type { Kysely, Selectable } from "kysely";
+import { timestamp } from "./clock.ts";
+import type { Database, RunTable } from "./database.ts";
+import { newId } from "./ids.ts";
+import { fromJsonObjectText, type JsonObject, type JsonValue, toJsonText } from "./json.ts";
+import { found } from "./notFound.ts";
+import { storedEnum } from "./storedEnum.ts";
+import { inTransaction } from "./transaction.ts";
+
+export const RUN_STATUSES = ["running", "completed", "failed", "cancelled", "interrupted"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export type RunEndStatus = Exclude<RunStatus, "running">;
+
+/**
+ * metadata.harness_task: the code_task in progress (Code tasks), kept so a call cut short still
+ * names its session. Written with patchMetadata({ harness_task }), removed with null.
+ */
+export type HarnessTaskMetadata = {
+  call_id: string;
+  harness: string;
+  repository: string;
+  session_id: string | null;
+  log_path: string | null;
+};
+
+/** Free-form JSON on the run; harness_task (HarnessTaskMetadata) lives here. */
+export type RunMetadata = JsonObject;
+
+/** One job of an agent: its messages, generations and tool calls hang off it. */
+export interface Run {
+  id: string;
+  guildId: string;
+  agentId: string;
+  status: RunStatus;
+  /** Why it ended when it did not complete (cancelled by whom, interrupted by what). */
+  statusReason: string | null;
+  metadata: RunMetadata;
+  toolCallsUsed: number;
+  createdAt: string;
+  updatedAt: string;
+  endedAt: string | null;
+}
+
+export type RunStore = ReturnType<typeof createRunStore>;
+
+export function createRunStore(db: Kysely<Database>) {
+  return {
+    async create(input: { agentId: string; metadata?: RunMetadata }): Promise<Run> {
+      const agent = await db
+        .selectFrom("agent")
+        .select("guild_id")
+        .where("id", "=", input.agentId)
+        .executeTakeFirst();
+      const now = timestamp();
+      const row: Selectable<RunTable> = {
+        id: newId("run"),
+        guild_id: found(agent, "agent", input.agentId).guild_id,
+        agent_id: input.agentId,
+        status: "running",
+        status_reason: null,
+        metadata: toJsonText(input.metadata ?? {}),
+        tool_calls_used: 0,
+        last_message_seq: 0,
+        last_generation_seq: 0,
+        created_at: now,
+        updated_at: now,
+        ended_at: null,
+      };
+      await db.insertInto("run").values(row).execute();
+      return toRun(row);
+    },
+
+    get: (id: string): Promise<Run> => getRun(db, id),
+
+    /** Newest first; `before` (a run id) pages back. */
+    async list(filter: {
+      agentId?: string;
+      guildId?: string;
+      status?: RunStatus;
+      before?: string;
+      limit?: number;
+    }) {
+      let query = db
+        .selectFrom("run")
+        .selectAll()
+        .orderBy("id", "desc")
+        .limit(filter.limit ?? 50);
+      if (filter.agentId !== undefined) query = query.where("agent_id", "=", filter.agentId);
+      if (filter.guildId !== undefined) query = query.where("guild_id", "=", filter.guildId);
+      if (filter.status !== undefined) query = query.where("status", "=", filter.status);
+      if (filter.before !== undefined) query = query.where("id", "<", filter.before);
+      return (await query.execute()).map(toRun);
+    },
+
+    /** Ends a running run; false when it had already ended (a cancel racing its completion). */
+    async end(id: string, status: RunEndStatus, reason: string | null = null): Promise<boolean> {
+      const now = timestamp();
+      const result = await db
+        .updateTable("run")
+        .set({ status, status_reason: reason, updated_at: now, ended_at: now })
+        .where("id", "=", id)
+        .where("status", "=", "running")
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) await getRun(db, id);
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Makes an ended run running again, for an operator message that continues it. */
+    async reopen(id: string): Promise<Run> {
+      const row = await db
+        .updateTable("run")
+        .set({ status: "running", status_reason: null, updated_at: timestamp(), ended_at: null })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+      return toRun(found(row, "run", id));
+    },
+
+    /**
+     * Takes one tool call from the run's budget: the number used so far, this one included, or
+     * undefined when `maxToolCalls` are already used. Atomic, so concurrent calls never overspend.
+     */
+    async consumeToolCall(id: string, maxToolCalls: number): Promise<number | undefined> {
+      const row = await db
+        .updateTable("run")
+        .set((update) => ({ tool_calls_used: update("tool_calls_used", "+", 1), updated_at: timestamp() }))
+        .where("id", "=", id)
+        .where("tool_calls_used", "<", maxToolCalls)
+        .returning("tool_calls_used")
+        .executeTakeFirst();
+      if (row === undefined) await getRun(db, id);
+      return row?.tool_calls_used;
+    },
+
+    /** Sets the given metadata keys; a key set to null is removed. */
+    async patchMetadata(id: string, patch: Record<string, JsonValue>): Promise<RunMetadata> {
+      return inTransaction(db, async (transaction) => {
+        // Writing first takes the row's lock (and SQLite's write lock) before the read, so two
+        // patches never both read the old metadata and lose one another's keys.
+        const locked = await transaction
+          .updateTable("run")
+          .set({ updated_at: timestamp() })
+          .where("id", "=", id)
+          .returning("metadata")
+          .executeTakeFirst();
+        const metadata: JsonObject = {
+          ...fromJsonObjectText(found(locked, "run", id).metadata, "run metadata"),
+        };
+        for (const [key, value] of Object.entries(patch)) {
+          if (value === null) delete metadata[key];
+          else metadata[key] = value;
+        }
+        await transaction
+          .updateTable("run")
+          .set({ metadata: toJsonText(metadata) })
+          .where("id", "=", id)
+          .execute();
+        return metadata;
+      });
+    },
+  };
+}
+
+async function getRun(db: Kysely<Database>, id: string): Promise<Run> {
+  const row = await db.selectFrom("run").selectAll().where("id", "=", id).executeTakeFirst();
+  return toRun(found(row, "run", id));
+}
+
+export function toRun(row: Selectable<RunTable>): Run {
+  return {
+    id: row.id,
+    guildId: row.guild_id,
+    agentId: row.agent_id,
+    status: storedEnum(RUN_STATUSES, row.status, "run status"),
+    statusReason: row.status_reason,
+    metadata: fromJsonObjectText(row.metadata, "run metadata"),
+    toolCallsUsed: row.tool_calls_used,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    endedAt: row.ended_at,
+  };
+}

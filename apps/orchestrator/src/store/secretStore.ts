@@ -1,0 +1,241 @@
+import type { Kysely, Selectable } from "kysely";
+import { AppError } from "../errors.ts";
+import { timestamp } from "./clock.ts";
+import type { Database, SecretTable } from "./database.ts";
+import { newId } from "./ids.ts";
+import { checkSecretName } from "./names.ts";
+import { found, notFound } from "./notFound.ts";
+import type { SecretCipher } from "./secretCipher.ts";
+import { buildAgentSecretValues } from "./secretValues.ts";
+
+/** Whose a secret is: a guild's reaches every agent of the guild; an agent's only that agent. */
+export type SecretOwner = { scope: "guild"; guildId: string } | { scope: "agent"; agentId: string };
+
+/** A secret as it may be shown: everything but its value. */
+export interface SecretSummary {
+  id: string;
+  scope: "guild" | "agent";
+  guildId: string;
+  agentId: string | null;
+  name: string;
+  /** Extra variable names the value is also given under. */
+  aliases: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type SecretStore = ReturnType<typeof createSecretStore>;
+
+/**
+ * Secrets never leave this store with their values, except through secretValuesForAgent, which
+ * builds a command's environment and the redaction set.
+ */
+export function createSecretStore(db: Kysely<Database>, cipher: SecretCipher) {
+  return {
+    /** Creates the secret, or replaces its value (and its aliases when given). */
+    async set(
+      owner: SecretOwner,
+      input: { name: string; value: string; aliases?: string[] },
+    ): Promise<SecretSummary> {
+      const { guildId, agentId, ownerId } = await resolveOwner(db, owner);
+      const row = await upsertSecretRow(db, cipher, {
+        guildId,
+        agentId,
+        scope: owner.scope,
+        ownerId,
+        name: input.name,
+        value: input.value,
+        aliases: input.aliases,
+      });
+      return toSummary(row);
+    },
+
+    async setAliases(id: string, aliases: string[]): Promise<SecretSummary> {
+      const current = found(await findEnvSecret(db, id), "secret", id);
+      const checked = checkAliases(current.name, aliases);
+      const row = await db
+        .updateTable("secret")
+        .set({ aliases: JSON.stringify(checked), updated_at: timestamp() })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toSummary(row);
+    },
+
+    async get(id: string): Promise<SecretSummary> {
+      return toSummary(found(await findEnvSecret(db, id), "secret", id));
+    },
+
+    async list(owner: SecretOwner): Promise<SecretSummary[]> {
+      const { ownerId } = await resolveOwner(db, owner);
+      const rows = await db
+        .selectFrom("secret")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .orderBy("name")
+        .execute();
+      return rows.map(toSummary);
+    },
+
+    async delete(id: string): Promise<void> {
+      const result = await db
+        .deleteFrom("secret")
+        .where("id", "=", id)
+        .where("scope", "in", ["guild", "agent"])
+        .executeTakeFirst();
+      if (result.numDeletedRows === 0n) throw notFound("secret", id);
+    },
+
+    /**
+     * The values an agent's commands run with: its guild's and its own secrets under their names
+     * and aliases, the tokens of its guild's repositories, and every value, for redaction.
+     */
+    async secretValuesForAgent(agentId: string) {
+      const agent = found(
+        await db.selectFrom("agent").select("guild_id").where("id", "=", agentId).executeTakeFirst(),
+        "agent",
+        agentId,
+      );
+      const rows = await db
+        .selectFrom("secret")
+        .leftJoin("repository", "repository.token_secret_id", "secret.id")
+        .select([
+          "secret.owner_id",
+          "secret.scope",
+          "secret.name",
+          "secret.aliases",
+          "secret.value_encrypted",
+          "repository.name as repository_name",
+        ])
+        .where("secret.guild_id", "=", agent.guild_id)
+        .where((where) =>
+          where.or([where("secret.scope", "!=", "agent"), where("secret.agent_id", "=", agentId)]),
+        )
+        .execute();
+      return buildAgentSecretValues(
+        rows.map((row) => ({
+          scope: row.scope,
+          name: row.name,
+          aliases: parseAliases(row.aliases),
+          repositoryName: row.repository_name,
+          value: cipher.decrypt(row.value_encrypted, secretContext(row.owner_id, row.name)),
+        })),
+      );
+    },
+  };
+}
+
+export interface SecretRowInput {
+  guildId: string;
+  agentId: string | null;
+  scope: "guild" | "agent" | "repository";
+  ownerId: string;
+  name: string;
+  value: string;
+  /** Left as they are on an existing secret when undefined. */
+  aliases: string[] | undefined;
+}
+
+/** Insert or replace one encrypted secret; also used for repository tokens. */
+export async function upsertSecretRow(
+  db: Kysely<Database>,
+  cipher: SecretCipher,
+  input: SecretRowInput,
+): Promise<Selectable<SecretTable>> {
+  const name = checkSecretName(input.name);
+  if (input.value.length === 0) {
+    throw new AppError(
+      "secret.value_empty",
+      `The secret ${name} has an empty value; give it a value or delete it.`,
+      {
+        status: 400,
+      },
+    );
+  }
+  const aliases = input.aliases === undefined ? undefined : JSON.stringify(checkAliases(name, input.aliases));
+  const now = timestamp();
+  const valueEncrypted = cipher.encrypt(input.value, secretContext(input.ownerId, name));
+  return db
+    .insertInto("secret")
+    .values({
+      id: newId("sec"),
+      guild_id: input.guildId,
+      agent_id: input.agentId,
+      scope: input.scope,
+      owner_id: input.ownerId,
+      name,
+      value_encrypted: valueEncrypted,
+      aliases: aliases ?? "[]",
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["owner_id", "name"]).doUpdateSet({
+        value_encrypted: valueEncrypted,
+        updated_at: now,
+        ...(aliases === undefined ? {} : { aliases }),
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The ciphertext is bound to its owner and name, which never change for a row. */
+function secretContext(ownerId: string, name: string): string {
+  return `${ownerId}/${name}`;
+}
+
+async function resolveOwner(db: Kysely<Database>, owner: SecretOwner) {
+  if (owner.scope === "guild") {
+    const guild = await db
+      .selectFrom("guild")
+      .select("id")
+      .where("id", "=", owner.guildId)
+      .executeTakeFirst();
+    found(guild, "guild", owner.guildId);
+    return { guildId: owner.guildId, agentId: null, ownerId: owner.guildId };
+  }
+  const agent = await db
+    .selectFrom("agent")
+    .select("guild_id")
+    .where("id", "=", owner.agentId)
+    .executeTakeFirst();
+  return {
+    guildId: found(agent, "agent", owner.agentId).guild_id,
+    agentId: owner.agentId,
+    ownerId: owner.agentId,
+  };
+}
+
+function findEnvSecret(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom("secret")
+    .selectAll()
+    .where("id", "=", id)
+    .where("scope", "in", ["guild", "agent"])
+    .executeTakeFirst();
+}
+
+function checkAliases(name: string, aliases: string[]): string[] {
+  const unique = [...new Set(aliases)].filter((alias) => alias !== name);
+  for (const alias of unique) checkSecretName(alias, "secret alias");
+  return unique;
+}
+
+function parseAliases(text: string): string[] {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? value.filter((alias): alias is string => typeof alias === "string") : [];
+}
+
+function toSummary(row: Selectable<SecretTable>): SecretSummary {
+  return {
+    id: row.id,
+    scope: row.scope === "agent" ? "agent" : "guild",
+    guildId: row.guild_id,
+    agentId: row.agent_id,
+    name: row.name,
+    aliases: parseAliases(row.aliases),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,27 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import BetterSqlite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Database } from "./database.ts";
+
+/** How long a write waits for another process's lock (a CLI command beside the server). */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * The embedded database: one better-sqlite3 connection (Kysely queues every query and holds it for
+ * the length of a transaction, so writes in this process never contend).
+ *
+ * WAL with synchronous=NORMAL: a commit is written to the WAL before it returns, so a killed or
+ * crashed server (SIGKILL, OOM, a bug) loses nothing it committed; only a power cut or kernel crash
+ * can roll back the last commits, and never corrupts the file. FULL would add an fsync to every
+ * commit: measured here at ~1 ms against ~0.03 ms, on the one write path every tool call's several
+ * writes share, which caps all runs together at a few hundred tool calls a second.
+ */
+export function openSqliteDatabase(file: string): Kysely<Database> {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const connection = new BetterSqlite(file, { timeout: BUSY_TIMEOUT_MS });
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("synchronous = NORMAL");
+  connection.pragma("foreign_keys = ON");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+}

@@ -1,0 +1,86 @@
+import type { Kysely } from "kysely";
+import type { Config } from "../config.ts";
+import { type AgentStore, createAgentStore } from "./agentStore.ts";
+import type { Database } from "./database.ts";
+import { createEventStore, type EventStore } from "./eventStore.ts";
+import { createGenerationStore, type GenerationStore } from "./generationStore.ts";
+import { createGuildStore, type GuildStore } from "./guildStore.ts";
+import { type InterruptedWork, markInFlightInterrupted } from "./interruptInFlight.ts";
+import { createMessageStore, type MessageStore } from "./messageStore.ts";
+import { migrateToLatest } from "./migrations.ts";
+import { openPostgresDatabase } from "./postgresDatabase.ts";
+import { createRepositoryStore, type RepositoryStore } from "./repositoryStore.ts";
+import { createRunStore, type RunStore } from "./runStore.ts";
+import { createSecretCipher, type SecretCipher } from "./secretCipher.ts";
+import { loadSecretKey } from "./secretKey.ts";
+import { createSecretStore, type SecretStore } from "./secretStore.ts";
+import { openSqliteDatabase } from "./sqliteDatabase.ts";
+import { createTokenStore, type TokenStore } from "./tokenStore.ts";
+import { createToolCallStore, type ToolCallStore } from "./toolCallStore.ts";
+
+/** Every entity's store, over one connection or one transaction. */
+export interface Stores {
+  guilds: GuildStore;
+  repositories: RepositoryStore;
+  agents: AgentStore;
+  secrets: SecretStore;
+  tokens: TokenStore;
+  runs: RunStore;
+  messages: MessageStore;
+  generations: GenerationStore;
+  toolCalls: ToolCallStore;
+  events: EventStore;
+}
+
+export interface Store extends Stores {
+  readonly dialect: "sqlite" | "postgres";
+  /**
+   * Runs `work` with stores bound to one transaction: all its writes commit together or not at
+   * all (a tool call's result message and its end, say). Use only the stores it is given inside.
+   */
+  transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
+  /** Crash recovery at start: see interruptInFlight.ts. */
+  markInFlightInterrupted(reason: string): Promise<InterruptedWork>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database the config names (SQLite at <home>/guilds.db, or PostgreSQL), brings its
+ * schema up to date, and returns the stores. Every store function resolves once its write is
+ * committed, so what a caller publishes afterwards is already durable.
+ */
+export async function openStore(config: Config): Promise<Store> {
+  const db =
+    config.database.kind === "sqlite"
+      ? openSqliteDatabase(config.database.path)
+      : openPostgresDatabase(config.database.url);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const cipher = createSecretCipher(() => loadSecretKey(config));
+  return {
+    dialect: config.database.kind,
+    ...createStores(db, cipher),
+    transaction: (work) => db.transaction().execute((transaction) => work(createStores(transaction, cipher))),
+    markInFlightInterrupted: (reason) => markInFlightInterrupted(db, reason),
+    close: () => db.destroy(),
+  };
+}
+
+function createStores(db: Kysely<Database>, cipher: SecretCipher): Stores {
+  return {
+    guilds: createGuildStore(db),
+    repositories: createRepositoryStore(db, cipher),
+    agents: createAgentStore(db),
+    secrets: createSecretStore(db, cipher),
+    tokens: createTokenStore(db),
+    runs: createRunStore(db),
+    messages: createMessageStore(db),
+    generations: createGenerationStore(db),
+    toolCalls: createToolCallStore(db),
+    events: createEventStore(db),
+  };
+}

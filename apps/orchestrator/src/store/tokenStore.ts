@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import { timestamp } from "./clock.ts";
+import { rethrowAsConflict } from "./constraintViolation.ts";
+import type { Database, OperatorTokenTable } from "./database.ts";
+import { newId } from "./ids.ts";
+import { checkDisplayName } from "./names.ts";
+import { notFound } from "./notFound.ts";
+
+/** An operator's bearer token, as stored: its hash only. */
+export interface OperatorToken {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+const TOKEN_PREFIX = "gt_";
+const TOKEN_BYTES = 32;
+
+export type TokenStore = ReturnType<typeof createTokenStore>;
+
+export function createTokenStore(db: Kysely<Database>) {
+  return {
+    /** The token is returned here once; only its SHA-256 is kept. */
+    async create(name: string): Promise<{ token: string; record: OperatorToken }> {
+      const token = TOKEN_PREFIX + randomBytes(TOKEN_BYTES).toString("base64url");
+      const row = {
+        id: newId("tok"),
+        name: checkDisplayName("token", name),
+        token_hash: hashToken(token),
+        created_at: timestamp(),
+        last_used_at: null,
+      };
+      try {
+        await db.insertInto("operator_token").values(row).execute();
+      } catch (error) {
+        rethrowAsConflict(
+          error,
+          "token.exists",
+          `A token named ${JSON.stringify(name)} exists; revoke it or pick another name.`,
+        );
+      }
+      return { token, record: toToken(row) };
+    },
+
+    /** The token's record when it is valid (and marks it used), else undefined. */
+    async verify(token: string): Promise<OperatorToken | undefined> {
+      if (!token.startsWith(TOKEN_PREFIX)) return undefined;
+      const row = await db
+        .updateTable("operator_token")
+        .set({ last_used_at: timestamp() })
+        .where("token_hash", "=", hashToken(token))
+        .returningAll()
+        .executeTakeFirst();
+      return row && toToken(row);
+    },
+
+    async list(): Promise<OperatorToken[]> {
+      const rows = await db.selectFrom("operator_token").selectAll().orderBy("name").execute();
+      return rows.map(toToken);
+    },
+
+    async revoke(name: string): Promise<void> {
+      const result = await db.deleteFrom("operator_token").where("name", "=", name).executeTakeFirst();
+      if (result.numDeletedRows === 0n) throw notFound("token", name);
+    },
+  };
+}
+
+/** A token carries 256 random bits, so a plain SHA-256 is enough (no salt or slow hash needed). */
+function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+function toToken(row: Selectable<OperatorTokenTable>): OperatorToken {
+  return { id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+}

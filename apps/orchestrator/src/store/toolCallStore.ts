@@ -1,0 +1,184 @@
+import type { Kysely, Selectable } from "kysely";
+import { timestamp } from "./clock.ts";
+import type { Database, ToolCallTable } from "./database.ts";
+import { type EarlierFileRead, fileReadHistory } from "./fileReadHistory.ts";
+import { newId } from "./ids.ts";
+import { fromJsonObjectText, type JsonObject, type JsonValue, toJsonText } from "./json.ts";
+import { found } from "./notFound.ts";
+import { storedEnum } from "./storedEnum.ts";
+
+export const TOOL_CALL_STATUSES = [
+  "pending",
+  "running",
+  "completed",
+  "failed",
+  "cancelled",
+  "interrupted",
+] as const;
+export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
+export type ToolCallEndStatus = Exclude<ToolCallStatus, "pending" | "running">;
+
+/** One call a model asked for, from pending to its result. */
+export interface ToolCall {
+  id: string;
+  runId: string;
+  generationId: string | null;
+  /** The model's own id for the call (toolu_…, call_…). */
+  callId: string;
+  tool: string;
+  /** The arguments exactly as the model wrote them, valid JSON or not. */
+  argumentsText: string;
+  /** The arguments parsed, or undefined when the text is not JSON. */
+  arguments: JsonValue | undefined;
+  status: ToolCallStatus;
+  /** What the model read, after the platform pipeline. */
+  result: string | null;
+  /** The seq of the message carrying the result: the "step N" a repeated read points to. */
+  resultSeq: number | null;
+  /** True when the pipeline's cap cut the result (such a file_read never counts for de-duplication). */
+  resultCut: boolean;
+  metadata: JsonObject;
+  /** On a repeated file_read: the step whose result it points to. */
+  repeatOf: number | null;
+  /** Our own fault that ended the call (an AppError's message), or the interruption's reason. */
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  durationMs: number | null;
+}
+
+/** How a call ended. `failed` is also for a tool whose outcome was an error (envelope ok: false). */
+export interface ToolCallOutcome {
+  status: ToolCallEndStatus;
+  result?: string;
+  resultSeq?: number;
+  resultCut?: boolean;
+  metadata?: JsonObject;
+  repeatOf?: number;
+  error?: string;
+}
+
+export type ToolCallStore = ReturnType<typeof createToolCallStore>;
+
+export function createToolCallStore(db: Kysely<Database>) {
+  return {
+    async create(input: {
+      runId: string;
+      generationId: string | null;
+      callId: string;
+      tool: string;
+      argumentsText: string;
+    }): Promise<ToolCall> {
+      const row: Selectable<ToolCallTable> = {
+        id: newId("tc"),
+        run_id: input.runId,
+        generation_id: input.generationId,
+        call_id: input.callId,
+        tool: input.tool,
+        arguments: input.argumentsText,
+        status: "pending",
+        result: null,
+        result_seq: null,
+        result_cut: 0,
+        metadata: "{}",
+        repeat_of: null,
+        error: null,
+        created_at: timestamp(),
+        started_at: null,
+        ended_at: null,
+        duration_ms: null,
+      };
+      await db.insertInto("tool_call").values(row).execute();
+      return toToolCall(row);
+    },
+
+    /** pending → running; false when the call is no longer pending (cancelled before it started). */
+    async start(id: string): Promise<boolean> {
+      const result = await db
+        .updateTable("tool_call")
+        .set({ status: "running", started_at: timestamp() })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) await getToolCall(db, id);
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Records how a pending or running call ended; one that already ended is left as it is. */
+    async end(id: string, outcome: ToolCallOutcome): Promise<ToolCall> {
+      const call = await getToolCall(db, id);
+      if (call.status !== "pending" && call.status !== "running") return call;
+      const endedAt = new Date();
+      await db
+        .updateTable("tool_call")
+        .set({
+          status: outcome.status,
+          result: outcome.result ?? null,
+          result_seq: outcome.resultSeq ?? null,
+          result_cut: outcome.resultCut ? 1 : 0,
+          metadata: toJsonText(outcome.metadata ?? call.metadata),
+          repeat_of: outcome.repeatOf ?? null,
+          error: outcome.error ?? null,
+          ended_at: timestamp(endedAt),
+          duration_ms: endedAt.getTime() - Date.parse(call.startedAt ?? call.createdAt),
+        })
+        .where("id", "=", id)
+        .where("status", "in", ["pending", "running"])
+        .execute();
+      return getToolCall(db, id);
+    },
+
+    get: (id: string): Promise<ToolCall> => getToolCall(db, id),
+
+    /** The run's earlier reads a new file_read may point to instead of returning the lines again. */
+    fileReadHistory: (runId: string): Promise<EarlierFileRead[]> => fileReadHistory(db, runId),
+
+    /** In the order the model asked for them. */
+    async list(runId: string): Promise<ToolCall[]> {
+      const rows = await db
+        .selectFrom("tool_call")
+        .selectAll()
+        .where("run_id", "=", runId)
+        .orderBy("id")
+        .execute();
+      return rows.map(toToolCall);
+    },
+  };
+}
+
+async function getToolCall(db: Kysely<Database>, id: string): Promise<ToolCall> {
+  const row = await db.selectFrom("tool_call").selectAll().where("id", "=", id).executeTakeFirst();
+  return toToolCall(found(row, "tool_call", id));
+}
+
+export function toToolCall(row: Selectable<ToolCallTable>): ToolCall {
+  return {
+    id: row.id,
+    runId: row.run_id,
+    generationId: row.generation_id,
+    callId: row.call_id,
+    tool: row.tool,
+    argumentsText: row.arguments,
+    arguments: parseIfJson(row.arguments),
+    status: storedEnum(TOOL_CALL_STATUSES, row.status, "tool call status"),
+    result: row.result,
+    resultSeq: row.result_seq,
+    resultCut: row.result_cut === 1,
+    metadata: fromJsonObjectText(row.metadata, "tool call metadata"),
+    repeatOf: row.repeat_of,
+    error: row.error,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    durationMs: row.duration_ms,
+  };
+}
+
+function parseIfJson(text: string): JsonValue | undefined {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,153 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setImmediate as nextTurn } from "node:timers/promises";
+
+/**
+ * A local stand-in for a model server: plain node:http on 127.0.0.1, port 0. Each test queues the
+ * replies, the fake answers requests in order in its protocol's wire format (SSE streaming
+ * included), and records every request so the test can assert what the model was sent.
+ */
+export interface FakeModelServer {
+  /** http://127.0.0.1:<port> */
+  readonly origin: string;
+  readonly requests: RecordedRequest[];
+  enqueue(...replies: FakeReply[]): void;
+  /** Resolves once a client closed a connection before its reply ended. */
+  clientClosed(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body. */
+  body: Record<string, unknown>;
+}
+
+/** One reply, in neutral terms; each protocol renders it in its own events. */
+export type FakeReply = FakeStreamReply | FakeErrorReply;
+
+export interface FakeStreamReply {
+  type: "stream";
+  blocks: FakeBlock[];
+  /** Keep the connection open after the blocks, never finishing: for abort tests. */
+  hang?: boolean;
+  /** After the blocks, report this error inside the stream (an overloaded server), then end it. */
+  streamError?: string;
+  usage?: { inputTokens: number; outputTokens: number };
+}
+
+export type FakeBlock =
+  | { type: "text"; chunks: string[] }
+  /** A tool call whose arguments arrive in these pieces (their concatenation may be invalid JSON). */
+  | { type: "tool_call"; id: string; name: string; argChunks: string[] };
+
+export interface FakeErrorReply {
+  type: "error";
+  status: number;
+  message: string;
+  /** Sent as retry-after-ms, so a retry in a test does not wait the SDK's 2 s backoff. */
+  retryAfterMs?: number;
+}
+
+/** What differs between protocols: the path, the stream's events, the error body. */
+export interface FakeProtocol {
+  path: string;
+  writeStream(events: SseWriter, reply: FakeStreamReply, request: RecordedRequest): Promise<void>;
+  errorBody(reply: FakeErrorReply): unknown;
+}
+
+export interface SseWriter {
+  /** One SSE event; `name` is its `event:` line, when the protocol uses one. */
+  send(name: string | undefined, data: unknown): Promise<void>;
+  /** A data line that is not JSON (`[DONE]`). */
+  sendRaw(data: string): Promise<void>;
+}
+
+export const DEFAULT_USAGE = { inputTokens: 11, outputTokens: 7 };
+
+export async function startFakeModelServer(protocol: FakeProtocol): Promise<FakeModelServer> {
+  const queue: FakeReply[] = [];
+  const requests: RecordedRequest[] = [];
+  const closeWaiters: Array<() => void> = [];
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const recorded: RecordedRequest = {
+        method: request.method ?? "",
+        path: request.url ?? "",
+        headers: request.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>,
+      };
+      requests.push(recorded);
+      response.on("close", () => {
+        if (!response.writableFinished) for (const wake of closeWaiters.splice(0)) wake();
+      });
+      void answer(protocol, queue.shift(), recorded, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    enqueue: (...replies) => queue.push(...replies),
+    clientClosed: () => new Promise((resolve) => closeWaiters.push(resolve)),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function answer(
+  protocol: FakeProtocol,
+  reply: FakeReply | undefined,
+  request: RecordedRequest,
+  response: ServerResponse,
+): Promise<void> {
+  if (request.method !== "POST" || request.path !== protocol.path) {
+    const message = `fake: no such endpoint ${request.method} ${request.path}; this fake serves POST ${protocol.path}`;
+    return sendJson(response, 404, protocol.errorBody({ type: "error", status: 404, message }));
+  }
+  if (reply === undefined) {
+    const message = `fake: no reply queued for request ${request.path}`;
+    return sendJson(response, 500, protocol.errorBody({ type: "error", status: 500, message }));
+  }
+  if (reply.type === "error") {
+    const headers: Record<string, string> =
+      reply.retryAfterMs === undefined ? {} : { "retry-after-ms": String(reply.retryAfterMs) };
+    return sendJson(response, reply.status, protocol.errorBody(reply), headers);
+  }
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  await protocol.writeStream(sseWriter(response), reply, request);
+  if (!reply.hang) response.end();
+}
+
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  response.writeHead(status, { "content-type": "application/json", ...headers });
+  response.end(JSON.stringify(body));
+}
+
+/** Each event is its own write, a turn of the event loop apart, so the client reads it in pieces. */
+function sseWriter(response: ServerResponse): SseWriter {
+  const write = async (frame: string) => {
+    if (response.destroyed) return;
+    response.write(frame);
+    await nextTurn();
+  };
+  return {
+    send: (name, data) =>
+      write(`${name === undefined ? "" : `event: ${name}\n`}data: ${JSON.stringify(data)}\n\n`),
+    sendRaw: (data) => write(`data: ${data}\n\n`),
+  };
+}

@@ -1,0 +1,56 @@
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { AppError } from "../../src/errors.ts";
+
+describe("loadConfig", () => {
+  test("defaults: ~/.guilds, SQLite inside it, the key file", () => {
+    const config = loadConfig({});
+    const home = path.join(os.homedir(), ".guilds");
+    expect(config).toEqual({
+      home,
+      database: { kind: "sqlite", path: path.join(home, "guilds.db") },
+      secretKey: undefined,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.database)).toBe(true);
+  });
+
+  test("GUILDS_HOME moves the database; empty settings mean unset", () => {
+    const config = loadConfig({ GUILDS_HOME: "/srv/guilds", DATABASE_URL: " ", GUILDS_SECRET_KEY: "" });
+    expect(config).toEqual({
+      home: "/srv/guilds",
+      database: { kind: "sqlite", path: "/srv/guilds/guilds.db" },
+      secretKey: undefined,
+    });
+  });
+
+  test("a postgres:// DATABASE_URL selects PostgreSQL", () => {
+    for (const url of ["postgres://u:p@db:5432/guilds", "postgresql://db/guilds"]) {
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: "postgres", url });
+    }
+  });
+
+  test("GUILDS_SECRET_KEY must be base64 of 32 bytes", () => {
+    const key = Buffer.alloc(32, 7).toString("base64");
+    expect(loadConfig({ GUILDS_SECRET_KEY: key }).secretKey).toBe(key);
+    for (const bad of ["short", Buffer.alloc(16).toString("base64"), "!".repeat(44)]) {
+      expect(() => loadConfig({ GUILDS_SECRET_KEY: bad })).toThrow(
+        /GUILDS_SECRET_KEY must be base64 of 32 random bytes/,
+      );
+    }
+  });
+
+  test("anything else is config.invalid with what to set", () => {
+    let caught: unknown;
+    try {
+      loadConfig({ DATABASE_URL: "mysql://db/guilds" });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AppError);
+    expect(caught).toMatchObject({ code: "config.invalid" });
+    expect(String(caught)).toMatch(/DATABASE_URL must be a PostgreSQL URL/);
+  });
+});

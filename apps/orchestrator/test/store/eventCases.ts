@@ -1,0 +1,73 @@
+import { describe, expect } from "vitest";
+import { EVENT_RETENTION_MS } from "../../src/store/eventStore.ts";
+import { expectAppError, type StoreTest, seedRun } from "./storeFixture.ts";
+
+export function eventCases(test: StoreTest): void {
+  describe("run events", () => {
+    test("ids grow across runs; a run's and a guild's streams resume after an id", async ({ open }) => {
+      const store = await open();
+      const { guild, agent, run } = await seedRun(store);
+      const other = await store.runs.create({ agentId: agent.id });
+      expect(await store.events.lastId()).toBe(0);
+
+      const first = await store.events.append(run.id, { type: "message.created", payload: { seq: 1 } });
+      const second = await store.events.append(other.id, { type: "message.created", payload: { seq: 1 } });
+      const third = await store.events.append(run.id, {
+        type: "tool.started",
+        payload: { tool_call_id: "tc_1" },
+      });
+
+      expect(second.id).toBeGreaterThan(first.id);
+      expect(third.id).toBeGreaterThan(second.id);
+      expect(third).toMatchObject({
+        runId: run.id,
+        guildId: guild.id,
+        type: "tool.started",
+        payload: { tool_call_id: "tc_1" },
+      });
+      expect(await store.events.listForRun(run.id)).toEqual([first, third]);
+      expect(await store.events.listForRun(run.id, first.id)).toEqual([third]);
+      expect(await store.events.listForGuild(guild.id, first.id)).toEqual([second, third]);
+      expect(await store.events.listForGuild(guild.id, 0, 1)).toEqual([first]);
+      expect(await store.events.lastId()).toBe(third.id);
+      await expectAppError(
+        store.events.append("run_missing", { type: "x", payload: null }),
+        "run.not_found",
+        404,
+      );
+      expect(await store.events.lastId()).toBe(third.id);
+    });
+
+    test("50 concurrent appends: distinct ids, listed in id order", async ({ open }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+
+      const appended = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          store.events.append(run.id, { type: "tool.finished", payload: { index } }),
+        ),
+      );
+
+      const ids = appended.map((event) => event.id).sort((left, right) => left - right);
+      expect(new Set(ids).size).toBe(50);
+      expect(ids).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+      expect((await store.events.listForRun(run.id)).map((event) => event.id)).toEqual(ids);
+    });
+
+    test("prune drops the events of runs ended past the retention, keeps the rest", async ({ open }) => {
+      const store = await open();
+      const { agent, run: running } = await seedRun(store);
+      const ended = await store.runs.create({ agentId: agent.id });
+      await store.events.append(running.id, { type: "message.created", payload: {} });
+      await store.events.append(ended.id, { type: "message.created", payload: {} });
+      await store.runs.end(ended.id, "completed");
+
+      expect(await store.events.prune(new Date())).toBe(0);
+      const later = new Date(Date.now() + EVENT_RETENTION_MS + 60_000);
+      expect(await store.events.prune(later)).toBe(1);
+
+      expect(await store.events.listForRun(ended.id)).toEqual([]);
+      expect(await store.events.listForRun(running.id)).toHaveLength(1);
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import { describe, expect } from "vitest";
+import { type StoreTest, seedRun } from "./storeFixture.ts";
+
+export function interruptCases(test: StoreTest): void {
+  describe("markInFlightInterrupted", () => {
+    test("running runs and generations, pending and running calls become interrupted; ended work is untouched", async ({
+      open,
+    }) => {
+      const store = await open();
+      const { agent, run } = await seedRun(store);
+      const generation = await store.generations.start(run.id, { model: "m" });
+      const create = (runId: string, callId: string, tool = "shell") =>
+        store.toolCalls.create({ runId, generationId: null, callId, tool, argumentsText: "{}" });
+      const done = await create(run.id, "done");
+      await store.toolCalls.start(done.id);
+      await store.toolCalls.end(done.id, { status: "completed", result: "ok" });
+      const running = await create(run.id, "running", "code_task");
+      await store.toolCalls.start(running.id);
+      const pending = await create(run.id, "pending");
+      const finishedRun = await store.runs.create({ agentId: agent.id });
+      await store.runs.end(finishedRun.id, "completed");
+
+      const reason = "the server stopped (restart) while this was in flight";
+      const interrupted = await store.markInFlightInterrupted(reason);
+
+      expect(interrupted.runs.map((each) => each.id)).toEqual([run.id]);
+      expect(interrupted.toolCalls.map((call) => call.callId).sort()).toEqual(["pending", "running"]);
+      expect(interrupted.toolCalls.find((call) => call.callId === "running")?.tool).toBe("code_task");
+      expect(interrupted.generations).toBe(1);
+      expect(await store.runs.get(run.id)).toMatchObject({ status: "interrupted", statusReason: reason });
+      expect(await store.generations.get(generation.id)).toMatchObject({
+        status: "interrupted",
+        error: reason,
+      });
+      expect(await store.toolCalls.get(running.id)).toMatchObject({ status: "interrupted", error: reason });
+      expect(await store.toolCalls.get(pending.id)).toMatchObject({ status: "interrupted", error: reason });
+      expect(await store.toolCalls.get(done.id)).toMatchObject({ status: "completed", error: null });
+      expect(await store.runs.get(finishedRun.id)).toMatchObject({ status: "completed" });
+      expect((await store.markInFlightInterrupted(reason)).runs).toEqual([]);
+    });
+  });
+}

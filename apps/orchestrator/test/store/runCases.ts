@@ -1,0 +1,87 @@
+import { describe, expect } from "vitest";
+import type { HarnessTaskMetadata } from "../../src/store/runStore.ts";
+import { expectAppError, type StoreTest, seedRun } from "./storeFixture.ts";
+
+export function runCases(test: StoreTest): void {
+  describe("runs", () => {
+    test("create, get and list, newest first", async ({ open }) => {
+      const store = await open();
+      const { guild, agent, run } = await seedRun(store);
+      const second = await store.runs.create({ agentId: agent.id, metadata: { source: "cli" } });
+
+      expect(run).toMatchObject({
+        guildId: guild.id,
+        agentId: agent.id,
+        status: "running",
+        statusReason: null,
+      });
+      expect(run).toMatchObject({ metadata: {}, toolCallsUsed: 0, endedAt: null });
+      expect(await store.runs.get(second.id)).toEqual(second);
+      expect((await store.runs.list({ agentId: agent.id })).map((listed) => listed.id)).toEqual([
+        second.id,
+        run.id,
+      ]);
+      expect(
+        (await store.runs.list({ guildId: guild.id, before: second.id })).map((listed) => listed.id),
+      ).toEqual([run.id]);
+      expect(await store.runs.list({ agentId: agent.id, status: "completed" })).toEqual([]);
+      await expectAppError(store.runs.create({ agentId: "ag_missing" }), "agent.not_found", 404);
+    });
+
+    test("end happens once: a cancel after completion changes nothing; reopen runs it again", async ({
+      open,
+    }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+
+      expect(await store.runs.end(run.id, "completed")).toBe(true);
+      expect(await store.runs.end(run.id, "cancelled", "operator")).toBe(false);
+      const ended = await store.runs.get(run.id);
+      expect(ended).toMatchObject({ status: "completed", statusReason: null });
+      expect(ended.endedAt).not.toBeNull();
+
+      const reopened = await store.runs.reopen(run.id);
+      expect(reopened).toMatchObject({ status: "running", endedAt: null });
+      await expectAppError(store.runs.end("run_missing", "failed"), "run.not_found", 404);
+    });
+
+    test("consumeToolCall spends the budget exactly, even when called concurrently", async ({ open }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+
+      const spent = await Promise.all(Array.from({ length: 8 }, () => store.runs.consumeToolCall(run.id, 5)));
+
+      expect(spent.filter((used) => used !== undefined).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(spent.filter((used) => used === undefined)).toHaveLength(3);
+      expect((await store.runs.get(run.id)).toolCallsUsed).toBe(5);
+    });
+
+    test("patchMetadata sets and removes keys (harness_task) without losing concurrent patches", async ({
+      open,
+    }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+      const task: HarnessTaskMetadata = {
+        call_id: "toolu_1",
+        harness: "claude",
+        repository: "web",
+        session_id: null,
+        log_path: ".runs/run_x/toolu_1.harness.jsonl",
+      };
+
+      await store.runs.patchMetadata(run.id, { harness_task: task });
+      await store.runs.patchMetadata(run.id, { harness_task: { ...task, session_id: "5f0c" } });
+      expect((await store.runs.get(run.id)).metadata).toEqual({
+        harness_task: { ...task, session_id: "5f0c" },
+      });
+
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) => store.runs.patchMetadata(run.id, { [`k${index}`]: index })),
+      );
+      const metadata = await store.runs.patchMetadata(run.id, { harness_task: null });
+      expect(Object.keys(metadata).sort()).toEqual(
+        Array.from({ length: 20 }, (_, index) => `k${index}`).sort(),
+      );
+    });
+  });
+}

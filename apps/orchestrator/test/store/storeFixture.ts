@@ -1,0 +1,81 @@
+import { test as base, expect } from "vitest";
+import { AppError } from "../../src/errors.ts";
+import type { Agent } from "../../src/store/agentStore.ts";
+import type { Guild } from "../../src/store/guildStore.ts";
+import type { Run } from "../../src/store/runStore.ts";
+import { openStore, type Store } from "../../src/store/store.ts";
+import type { FreshDatabase, TestDatabase } from "./testDatabases.ts";
+
+export interface StoreFixtures {
+  /** An empty database of the test's own. */
+  db: FreshDatabase;
+  /** Opens a store on it; several may be open at once, all closed after the test. */
+  open: () => Promise<Store>;
+}
+
+/** `test` with a fresh database per test, so tests of one file can run concurrently. */
+export function storeTest(database: TestDatabase) {
+  return base.extend<StoreFixtures>({
+    // biome-ignore lint/correctness/noEmptyPattern: vitest fixtures take their dependencies as a pattern
+    db: async ({}, use) => {
+      const fresh = await database.fresh();
+      try {
+        await use(fresh);
+      } finally {
+        await fresh.dispose();
+      }
+    },
+    open: async ({ db }, use) => {
+      const opened: Store[] = [];
+      try {
+        await use(async () => {
+          const store = await openStore(db.config);
+          let closing: Promise<void> | undefined;
+          // Tests may close a store themselves; PostgreSQL's pool refuses a second end().
+          const closeOnce: Store = { ...store, close: () => (closing ??= store.close()) };
+          opened.push(closeOnce);
+          return closeOnce;
+        });
+      } finally {
+        for (const store of opened) await store.close();
+      }
+    },
+  });
+}
+
+export type StoreTest = ReturnType<typeof storeTest>;
+
+export interface Seeded {
+  guild: Guild;
+  agent: Agent;
+  run: Run;
+}
+
+/** A guild with one scripted agent and one running run. */
+export async function seedRun(store: Store, guildName = "acme"): Promise<Seeded> {
+  const guild = await store.guilds.create({ name: guildName });
+  const agent = await store.agents.create({
+    guildId: guild.id,
+    name: "coder",
+    modelProvider: "scripted",
+    modelName: "demo",
+  });
+  const run = await store.runs.create({ agentId: agent.id });
+  return { guild, agent, run };
+}
+
+/** Awaits `promise` and checks it failed with an AppError of `code`. */
+export async function expectAppError(
+  promise: Promise<unknown>,
+  code: string,
+  status?: number,
+): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError ${code}, got ${String(error)}`);
+  expect(error.code).toBe(code);
+  if (status !== undefined) expect(error.status).toBe(status);
+  return error;
+}

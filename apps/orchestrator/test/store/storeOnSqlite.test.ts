@@ -1,0 +1,4 @@
+import { storeSuite } from "./storeSuite.ts";
+import { sqliteDatabase } from "./testDatabases.ts";
+
+storeSuite(sqliteDatabase);

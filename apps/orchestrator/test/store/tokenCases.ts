@@ -1,0 +1,43 @@
+import { createHash } from "node:crypto";
+import { describe, expect } from "vitest";
+import { expectAppError, type StoreTest } from "./storeFixture.ts";
+
+export function tokenCases(test: StoreTest): void {
+  describe("operator tokens", () => {
+    test("the token is shown once; only its SHA-256 is stored", async ({ db, open }) => {
+      const store = await open();
+      const { token, record } = await store.tokens.create("laptop");
+
+      expect(token).toMatch(/^gt_[A-Za-z0-9_-]{43}$/);
+      expect(record).toMatchObject({ name: "laptop", lastUsedAt: null });
+      const rows = await db.rawRows("select * from operator_token");
+      expect(JSON.stringify(rows)).not.toContain(token);
+      expect(rows[0]?.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
+      expect(await store.tokens.list()).toEqual([record]);
+    });
+
+    test("verify accepts the token and marks it used; anything else is refused", async ({ open }) => {
+      const store = await open();
+      const { token } = await store.tokens.create("ci");
+
+      const verified = await store.tokens.verify(token);
+
+      expect(verified?.name).toBe("ci");
+      expect(verified?.lastUsedAt).not.toBeNull();
+      expect(await store.tokens.verify(`${token}x`)).toBeUndefined();
+      expect(await store.tokens.verify("")).toBeUndefined();
+      expect(await store.tokens.verify("Bearer whatever")).toBeUndefined();
+    });
+
+    test("names are unique; a revoked token stops working", async ({ open }) => {
+      const store = await open();
+      const { token } = await store.tokens.create("ci");
+      await expectAppError(store.tokens.create("ci"), "token.exists", 409);
+
+      await store.tokens.revoke("ci");
+
+      expect(await store.tokens.verify(token)).toBeUndefined();
+      await expectAppError(store.tokens.revoke("ci"), "token.not_found", 404);
+    });
+  });
+}
