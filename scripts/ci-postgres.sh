@@ -33,6 +33,8 @@ do \$\$ begin
   if not exists (select from pg_roles where rolname = '$role') then
     create role $role login password '$password';
   end if;
+  -- The store tests make a database of their own per test.
+  alter role $role createdb;
 end \$\$;
 SQL
 if [ "$(as_postgres psql -p "$port" -tAc "select 1 from pg_database where datname = '$database'")" != 1 ]; then

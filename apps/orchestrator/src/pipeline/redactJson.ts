@@ -43,14 +43,14 @@ function redactUnknown(value: unknown, redactor: Redactor): unknown {
     return items.every((item, index) => item === value[index]) ? value : items;
   }
   let changed = false;
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
+  const entries = Object.entries(value).map(([key, item]) => {
     const redactedKey = redactor.redact(key);
     const redactedItem = redactUnknown(item, redactor);
     changed ||= redactedKey !== key || redactedItem !== item;
-    copy[redactedKey] = redactedItem;
-  }
-  return changed ? copy : value;
+    return [redactedKey, redactedItem] as const;
+  });
+  // fromEntries defines each key, "__proto__" (which JSON.parse can give) included, as data.
+  return changed ? Object.fromEntries(entries) : value;
 }
 
 function hasToJson(value: object): value is { toJSON(): unknown } {

@@ -13,13 +13,13 @@ export function redactingTransform(redactor: Redactor): Transform {
   return new Transform({
     // Written strings arrive as Buffers too (decodeStrings).
     transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-      const released = redaction.push(decoder.write(chunk));
-      if (released.length > 0) this.push(Buffer.from(released, "utf8"));
+      for (const piece of redaction.push(decoder.write(chunk))) this.push(Buffer.from(piece, "utf8"));
       done();
     },
     flush(done: TransformCallback) {
-      const rest = redaction.push(decoder.end()) + redaction.end();
-      if (rest.length > 0) this.push(Buffer.from(rest, "utf8"));
+      for (const piece of [...redaction.push(decoder.end()), ...redaction.end()]) {
+        this.push(Buffer.from(piece, "utf8"));
+      }
       done();
     },
   });

@@ -36,7 +36,7 @@ export function createRedactor(secretValues: readonly string[]): Redactor {
 const NO_SECRETS: Redactor = {
   hasSecrets: false,
   redact: (text) => text,
-  redactStream: () => ({ push: (chunk) => chunk, end: () => "" }),
+  redactStream: () => ({ push: (chunk) => [chunk], end: () => [] }),
 };
 
 function redactWhole(automaton: SecretAutomaton, text: string): string {

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { AppError } from "../errors.ts";
 import type { Database } from "./database.ts";
 import { createInitialSchema } from "./migrations/initialSchema.ts";
@@ -13,15 +13,32 @@ const inCodeMigrations: MigrationProvider = {
 };
 
 /** Brings the schema up to date; running it again on an up-to-date database does nothing. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: inCodeMigrations });
+export async function migrateToLatest(db: Kysely<Database>, dialect: "sqlite" | "postgres"): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: inCodeMigrations,
+    // Kysely looks for its bookkeeping tables in every schema unless told which one: another
+    // schema's kysely_migration (another app, another guilds) would pass for ours.
+    migrationTableSchema: dialect === "postgres" ? await currentSchema(db) : undefined,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error === undefined) return;
-  const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
+  const failed = results?.find((result) => result.status === "Error")?.migrationName;
   throw new AppError(
     "store.migration_failed",
-    `The database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}. ` +
-      "Check that the database is reachable and that no other version of guilds migrated it.",
+    `Migrating the database${failed ? ` (${failed})` : ""} failed: ${error instanceof Error ? error.message : String(error)}. ` +
+      "Check that the database is reachable and that the user may create tables in it.",
     { cause: error },
+  );
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (schema) return schema;
+  throw new AppError(
+    "store.no_schema",
+    "PostgreSQL has no current schema to create the tables in: the search_path names no existing schema. " +
+      "Create one, or fix the role's search_path.",
   );
 }

@@ -7,7 +7,7 @@ import { newId } from "./ids.ts";
 import { checkRepositoryName } from "./names.ts";
 import { found, notFound } from "./notFound.ts";
 import type { SecretCipher } from "./secretCipher.ts";
-import { upsertSecretRow } from "./secretStore.ts";
+import { upsertSecretRow } from "./secretRow.ts";
 import { inTransaction } from "./transaction.ts";
 
 /** A git remote (optionally with a token) or a local path, cloned into each agent's home at repos/<name>. */
@@ -35,7 +35,9 @@ export function createRepositoryStore(db: Kysely<Database>, cipher: SecretCipher
     async create(input: { guildId: string; name: string } & RepositorySource): Promise<Repository> {
       const name = checkRepositoryName(input.name);
       const id = newId("repo");
-      const url = "url" in input ? checkNotBlank(input.url, "url") : null;
+      const remote = "url" in input ? withoutPassword(checkNotBlank(input.url, "url")) : undefined;
+      const url = remote?.url ?? null;
+      const token = ("token" in input ? input.token : undefined) ?? remote?.password;
       const localPath = "localPath" in input ? checkNotBlank(input.localPath, "localPath") : null;
       await inTransaction(db, async (transaction) => {
         const guild = await transaction
@@ -64,8 +66,7 @@ export function createRepositoryStore(db: Kysely<Database>, cipher: SecretCipher
             `The guild has a repository named ${JSON.stringify(name)}; pick another name or delete that one first.`,
           );
         }
-        if ("token" in input && input.token !== undefined)
-          await writeToken(transaction, cipher, id, input.token);
+        if (token !== undefined) await writeToken(transaction, cipher, id, token);
       });
       return getRepository(db, id);
     },
@@ -166,6 +167,25 @@ async function deleteToken(db: Kysely<Database>, repositoryId: string): Promise<
     .where("scope", "=", "repository")
     .where("owner_id", "=", repositoryId)
     .execute();
+}
+
+/**
+ * A password in an http(s) URL is a token: it is kept as the repository's (encrypted) token, and
+ * the URL is stored without it, so no secret sits in plain text in the database. A token given
+ * beside it wins.
+ */
+function withoutPassword(url: string): { url: string; password: string | undefined } {
+  if (!/^https?:\/\//i.test(url)) return { url, password: undefined };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, password: undefined };
+  }
+  if (parsed.password === "") return { url, password: undefined };
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = "";
+  return { url: parsed.href, password };
 }
 
 function checkNotBlank(value: string, field: string): string {

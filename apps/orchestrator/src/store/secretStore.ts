@@ -1,12 +1,10 @@
 import type { Kysely, Selectable } from "kysely";
-import { AppError } from "../errors.ts";
 import { timestamp } from "./clock.ts";
 import type { Database, SecretTable } from "./database.ts";
-import { newId } from "./ids.ts";
-import { checkSecretName } from "./names.ts";
 import { found, notFound } from "./notFound.ts";
 import type { SecretCipher } from "./secretCipher.ts";
-import { buildAgentSecretValues } from "./secretValues.ts";
+import { checkAliases, parseAliases, secretContext, upsertSecretRow } from "./secretRow.ts";
+import { type AgentSecretValues, buildAgentSecretValues } from "./secretValues.ts";
 
 /** Whose a secret is: a guild's reaches every agent of the guild; an agent's only that agent. */
 export type SecretOwner = { scope: "guild"; guildId: string } | { scope: "agent"; agentId: string };
@@ -90,7 +88,7 @@ export function createSecretStore(db: Kysely<Database>, cipher: SecretCipher) {
      * The values an agent's commands run with: its guild's and its own secrets under their names
      * and aliases, the tokens of its guild's repositories, and every value, for redaction.
      */
-    async secretValuesForAgent(agentId: string) {
+    async secretValuesForAgent(agentId: string): Promise<AgentSecretValues> {
       const agent = found(
         await db.selectFrom("agent").select("guild_id").where("id", "=", agentId).executeTakeFirst(),
         "agent",
@@ -125,66 +123,6 @@ export function createSecretStore(db: Kysely<Database>, cipher: SecretCipher) {
   };
 }
 
-export interface SecretRowInput {
-  guildId: string;
-  agentId: string | null;
-  scope: "guild" | "agent" | "repository";
-  ownerId: string;
-  name: string;
-  value: string;
-  /** Left as they are on an existing secret when undefined. */
-  aliases: string[] | undefined;
-}
-
-/** Insert or replace one encrypted secret; also used for repository tokens. */
-export async function upsertSecretRow(
-  db: Kysely<Database>,
-  cipher: SecretCipher,
-  input: SecretRowInput,
-): Promise<Selectable<SecretTable>> {
-  const name = checkSecretName(input.name);
-  if (input.value.length === 0) {
-    throw new AppError(
-      "secret.value_empty",
-      `The secret ${name} has an empty value; give it a value or delete it.`,
-      {
-        status: 400,
-      },
-    );
-  }
-  const aliases = input.aliases === undefined ? undefined : JSON.stringify(checkAliases(name, input.aliases));
-  const now = timestamp();
-  const valueEncrypted = cipher.encrypt(input.value, secretContext(input.ownerId, name));
-  return db
-    .insertInto("secret")
-    .values({
-      id: newId("sec"),
-      guild_id: input.guildId,
-      agent_id: input.agentId,
-      scope: input.scope,
-      owner_id: input.ownerId,
-      name,
-      value_encrypted: valueEncrypted,
-      aliases: aliases ?? "[]",
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((conflict) =>
-      conflict.columns(["owner_id", "name"]).doUpdateSet({
-        value_encrypted: valueEncrypted,
-        updated_at: now,
-        ...(aliases === undefined ? {} : { aliases }),
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** The ciphertext is bound to its owner and name, which never change for a row. */
-function secretContext(ownerId: string, name: string): string {
-  return `${ownerId}/${name}`;
-}
-
 async function resolveOwner(db: Kysely<Database>, owner: SecretOwner) {
   if (owner.scope === "guild") {
     const guild = await db
@@ -214,17 +152,6 @@ function findEnvSecret(db: Kysely<Database>, id: string) {
     .where("id", "=", id)
     .where("scope", "in", ["guild", "agent"])
     .executeTakeFirst();
-}
-
-function checkAliases(name: string, aliases: string[]): string[] {
-  const unique = [...new Set(aliases)].filter((alias) => alias !== name);
-  for (const alias of unique) checkSecretName(alias, "secret alias");
-  return unique;
-}
-
-function parseAliases(text: string): string[] {
-  const value: unknown = JSON.parse(text);
-  return Array.isArray(value) ? value.filter((alias): alias is string => typeof alias === "string") : [];
 }
 
 function toSummary(row: Selectable<SecretTable>): SecretSummary {

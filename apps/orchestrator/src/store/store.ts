@@ -55,7 +55,7 @@ export async function openStore(config: Config): Promise<Store> {
       ? openSqliteDatabase(config.database.path)
       : openPostgresDatabase(config.database.url);
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, config.database.kind);
   } catch (error) {
     await db.destroy();
     throw error;

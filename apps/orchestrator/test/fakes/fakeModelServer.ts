@@ -80,7 +80,7 @@ export async function startFakeModelServer(protocol: FakeProtocol): Promise<Fake
         method: request.method ?? "",
         path: request.url ?? "",
         headers: request.headers,
-        body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>,
+        body: parseBody(Buffer.concat(chunks).toString("utf8")),
       };
       requests.push(recorded);
       response.on("close", () => {
@@ -150,4 +150,13 @@ function sseWriter(response: ServerResponse): SseWriter {
       write(`${name === undefined ? "" : `event: ${name}\n`}data: ${JSON.stringify(data)}\n\n`),
     sendRaw: (data) => write(`data: ${data}\n\n`),
   };
+}
+
+/** The SDKs always send JSON; anything else is recorded as { unparsed } for the test to see. */
+function parseBody(text: string): Record<string, unknown> {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return { unparsed: text };
+  }
 }

@@ -30,6 +30,13 @@ describe("redactJsonValue", () => {
     expect(redactJsonValue(clean, redactor)).toBe(clean);
   });
 
+  test("a __proto__ key from JSON.parse stays a plain key", () => {
+    const parsed: unknown = JSON.parse(`{"__proto__": {"x": "${secret}"}, "a": 1}`);
+    const redacted = redactJsonValue(parsed, redactor);
+    expect(JSON.stringify(redacted)).toBe('{"__proto__":{"x":"[redacted]"},"a":1}');
+    expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
+  });
+
   test("walks a value as JSON.stringify does: toJSON first", () => {
     const value = { when: new Date(0), custom: { toJSON: () => ({ hidden: secret }) } };
     expect(JSON.stringify(redactJsonValue(value, redactor))).toBe(

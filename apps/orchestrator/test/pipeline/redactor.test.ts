@@ -105,7 +105,7 @@ describe("createRedactor", () => {
 
   test("random texts over a tiny alphabet, full of overlaps, match the naive reference", () => {
     const random = seededRandom(11);
-    for (let round = 0; round < 20000; round += 1) {
+    for (let round = 0; round < 300; round += 1) {
       const secrets = Array.from({ length: 1 + Math.floor(random() * 6) }, () =>
         randomText(random, "ab😀", 4 + Math.floor(random() * 4)),
       );

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { expectAppError, type StoreTest } from "./storeFixture.ts";
+import { expectAppError, type StoreTest, seedRun } from "./storeFixture.ts";
 
 export function guildCases(test: StoreTest): void {
   describe("guilds", () => {
@@ -61,6 +61,26 @@ export function guildCases(test: StoreTest): void {
       const stored = await db.rawRows("select value_encrypted from secret");
       expect(JSON.stringify(stored)).not.toContain("ghp_repositoryToken123");
       expect(await store.secrets.list({ scope: "guild", guildId: guild.id })).toEqual([]);
+    });
+
+    test("a password in the URL becomes the token and leaves the stored URL", async ({ db, open }) => {
+      const store = await open();
+      const { guild, agent } = await seedRun(store);
+
+      const repository = await store.repositories.create({
+        guildId: guild.id,
+        name: "app",
+        url: "https://x-access-token:s3cr%2Ft@github.com/acme/app.git",
+      });
+
+      expect(repository).toMatchObject({
+        url: "https://x-access-token@github.com/acme/app.git",
+        hasToken: true,
+      });
+      expect((await store.secrets.secretValuesForAgent(agent.id)).repositoryTokens).toEqual({
+        app: "s3cr/t",
+      });
+      expect(JSON.stringify(await db.rawRows("select * from repository"))).not.toContain("s3cr");
     });
 
     test("setToken replaces and removes the token; a local path takes none", async ({ db, open }) => {

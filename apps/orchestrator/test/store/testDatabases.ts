@@ -15,7 +15,7 @@ export interface TestDatabase {
   /** The suite's title, with the reason when it is skipped. */
   label: string;
   skipReason?: string;
-  /** An empty database of its own (a temp folder, or a fresh PostgreSQL schema) and a home. */
+  /** An empty database of its own (a temp folder, or a new PostgreSQL database) and a home. */
   fresh(): Promise<FreshDatabase>;
 }
 
@@ -51,7 +51,7 @@ export async function postgresDatabase(): Promise<TestDatabase> {
   return {
     kind: "postgres",
     label: `postgres (${postgres.origin})`,
-    fresh: () => freshSchema(admin, postgres.url),
+    fresh: () => freshPostgres(admin, postgres.url),
   };
 }
 
@@ -78,12 +78,21 @@ export const sqliteDatabase: TestDatabase = {
   },
 };
 
-async function freshSchema(admin: Pool, baseUrl: string): Promise<FreshDatabase> {
-  const schema = `test_${randomBytes(6).toString("hex")}`;
-  await admin.query(`create schema ${schema}`);
+/**
+ * A database of its own per test, not a schema: Kysely's migrator reads the whole catalog of its
+ * database, so tests migrating side by side in one database would trip over each other's DDL.
+ */
+async function freshPostgres(admin: Pool, baseUrl: string): Promise<FreshDatabase> {
+  const name = `guilds_test_${randomBytes(6).toString("hex")}`;
+  try {
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    throw new Error(`cannot create a test database (the role needs CREATEDB): ${String(error)}`);
+  }
   const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
   // Commits need not wait for the server's disk in tests: same semantics, far fewer fsyncs.
-  url.searchParams.set("options", `-c search_path=${schema} -c synchronous_commit=off`);
+  url.searchParams.set("options", "-c synchronous_commit=off");
   const home = mkdtempSync(path.join(tmpdir(), "guilds-store-"));
   const reader = new Pool({ connectionString: url.toString(), max: 1, types: numericTypes });
   return {
@@ -94,10 +103,27 @@ async function freshSchema(admin: Pool, baseUrl: string): Promise<FreshDatabase>
     },
     async dispose() {
       await reader.end();
-      await admin.query(`drop schema ${schema} cascade`);
+      await dropWhenClosed(admin, name);
       rmSync(home, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * pg's end() resolves before the server has seen every connection close; dropping WITH (FORCE)
+ * then kills a closing connection, whose error pg throws uncaught. So wait for them instead.
+ */
+async function dropWhenClosed(admin: Pool, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await admin.query(`drop database ${name}`);
+      return;
+    } catch (error) {
+      const inUse = error instanceof Error && "code" in error && error.code === "55006";
+      if (!inUse || attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 function testConfig(home: string, database: Config["database"]): Config {
