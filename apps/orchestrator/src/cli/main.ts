@@ -1,7 +1,26 @@
+import { runAgentCommand } from "./agentCommand.ts";
+import { runGuildCommand } from "./guildCommand.ts";
+import { runRepoCommand } from "./repoCommand.ts";
+import { runRun } from "./runCommand.ts";
+import { runSecretCommand } from "./secretCommand.ts";
 import { runServe } from "./serveCommand.ts";
+import { runTokenCommand } from "./tokenCommand.ts";
 import { runTool } from "./toolCommand.ts";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, HELP, UsageError } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
+
+type Command = (argv: string[], environment: NodeJS.ProcessEnv) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  tool: runTool,
+  serve: runServe,
+  guild: runGuildCommand,
+  repo: runRepoCommand,
+  agent: runAgentCommand,
+  secret: runSecretCommand,
+  token: runTokenCommand,
+  run: runRun,
+};
 
 /** guilds <command> ...: the only place that maps failures to exit codes. */
 async function main(argv: string[]): Promise<number> {
@@ -11,8 +30,8 @@ async function main(argv: string[]): Promise<number> {
       await writeOut(process.stdout, HELP);
       return EXIT_OK;
     }
-    if (command === "tool") return await runTool(rest, process.env);
-    if (command === "serve") return await runServe(rest, process.env);
+    const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (run !== undefined) return await run(rest, process.env);
     throw new UsageError(
       command === undefined ? "guilds needs a command." : `guilds has no command "${command}".`,
     );

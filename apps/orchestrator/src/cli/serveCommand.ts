@@ -1,56 +1,80 @@
-import { createServer, type ServerResponse } from "node:http";
-import { parseArgs } from "node:util";
-import { serverPort } from "./settings.ts";
+import { createAdaptorServer } from "@hono/node-server";
+import { startServices } from "../app/startServices.ts";
+import { loadConfig } from "../config.ts";
+import { AppError } from "../errors.ts";
+import { consoleLogger } from "../machines/local/localOptions.ts";
+import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
+import { sandboxFromEnvironment, serverHost, serverPort } from "./settings.ts";
 import { EXIT_OK, UsageError } from "./usage.ts";
 
-const HOST = "127.0.0.1";
+const serverLogger = {
+  info: (message: string) => console.error(`[guilds] ${message}`),
+  warn: (message: string) => console.error(`[guilds] WARNING: ${message}`),
+  error: (message: string) => console.error(`[guilds] ERROR: ${message}`),
+};
 
 /**
- * guilds serve: the server's skeleton. It answers GET /healthz until the runs and the API land,
- * so the README's main command runs. Resolves once the server has closed (SIGINT or SIGTERM).
+ * guilds serve: the services and the HTTP API on HOST:PORT (127.0.0.1:7777 by default). Resolves
+ * once SIGINT or SIGTERM has closed the server, the runs and the store.
  */
 export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
-  const port = serverPort(parseServeArgs(argv).port, environment);
-  const server = createServer((request, response) => {
-    if (request.method === "GET" && request.url?.split("?")[0] === "/healthz") {
-      return sendJson(response, 200, { ok: true });
-    }
-    sendJson(response, 404, {
-      error: {
-        code: "not_found",
-        message: `No route for ${request.method} ${request.url}; try GET /healthz.`,
-      },
+  const { values, positionals } = parseCommandArgs("serve", argv, { port: { type: "string" } });
+  takePositionals("serve", positionals, []);
+  const port = serverPort(values.port, environment);
+  const host = serverHost(environment);
+  const sandbox = sandboxFromEnvironment(environment);
+  const config = configOrUsage(environment);
+  const services = await startServices(config, { environment, sandbox, logger: serverLogger });
+  const server = createAdaptorServer({ fetch: services.app.fetch });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === "EADDRINUSE"
+            ? new UsageError(
+                `port ${port} is already in use on ${host}; pass --port <another port> or set PORT.`,
+              )
+            : error,
+        ),
+      );
+      server.listen(port, host, () => resolve());
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === "EADDRINUSE"
-          ? new UsageError(`port ${port} is already in use on ${HOST}; pass --port <another port>.`)
-          : error,
-      ),
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+  if (!isLoopback(host)) {
+    consoleLogger.warn(
+      `HOST=${host}: the API is reachable from other machines. Every /api call needs a token, but put TLS in front of it.`,
     );
-    server.listen(port, HOST, resolve);
-  });
-  process.stderr.write(`guilds is listening on http://${HOST}:${port} (GET /healthz)\n`);
+  }
+  console.error(`guilds is listening on http://${host}:${port} (data in ${config.home})`);
+  for (const line of services.notice) console.error(line);
   await new Promise<void>((resolve) => {
-    const close = () => server.close(() => resolve());
-    process.once("SIGINT", close);
-    process.once("SIGTERM", close);
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      console.error("guilds is stopping: cancelling runs, stopping machines");
+      server.close(() => resolve());
+      // Open SSE streams would hold close() forever.
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   });
+  await services.close();
   return EXIT_OK;
 }
 
-function parseServeArgs(argv: string[]): { port?: string } {
+function configOrUsage(environment: NodeJS.ProcessEnv) {
   try {
-    const { values } = parseArgs({ args: argv, options: { port: { type: "string" } }, strict: true });
-    return values;
+    return loadConfig(environment);
   } catch (caught) {
-    throw new UsageError(`serve: ${caught instanceof Error ? caught.message : String(caught)}`);
+    if (caught instanceof AppError && caught.code === "config.invalid") throw new UsageError(caught.message);
+    throw caught;
   }
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  response.end(`${JSON.stringify(body)}\n`);
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
 }

@@ -24,3 +24,11 @@ export function serverPort(flag: string | undefined, environment: NodeJS.Process
   if (/^\d+$/.test(raw.trim()) && port >= 1 && port <= 65_535) return port;
   throw new UsageError(`${source} must be a port number from 1 to 65535 (got ${JSON.stringify(raw)}).`);
 }
+
+const DEFAULT_HOST = "127.0.0.1";
+
+/** The address the server listens on: $HOST, else 127.0.0.1 (this host only). */
+export function serverHost(environment: NodeJS.ProcessEnv): string {
+  const raw = environment.HOST?.trim();
+  return raw === undefined || raw === "" ? DEFAULT_HOST : raw;
+}

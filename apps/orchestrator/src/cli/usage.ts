@@ -12,8 +12,28 @@ export const HELP = `guilds: a sandboxed workstation for LLM coding agents
 
 Usage:
   guilds serve [--port <port>]
-      Runs the server on 127.0.0.1, port --port, else $PORT, else 7777. For now it answers
-      GET /healthz; runs and the API arrive with the next issues.
+      Runs the server (what \`npm start\` runs): the HTTP API under /api, the runs and the agents'
+      machines. Listens on $HOST (default 127.0.0.1) port --port, else $PORT, else 7777. On the
+      first start with no model key set, it makes a demo guild and agent ("demo").
+
+  guilds guild create <name>
+  guilds guild list
+  guilds repo add <guild> <name> <url-or-path> [--token-env VAR]
+      A git URL (its token read from the variable VAR, never from the command line) or a folder.
+  guilds agent create <guild> <name> [--provider anthropic|openai|openai-compatible|scripted]
+      [--model M] [--base-url U] [--coding on|off] [--max-tool-calls N] [--script <file.json>]
+  guilds agent list [<guild>]
+  guilds secret set <guild>[/<agent>] NAME [--from-env VAR]
+      The value is read from stdin (or the variable VAR), never from the command line.
+  guilds token create <name>
+      Prints an operator token for the API, once.
+      These commands use the store in GUILDS_HOME (or DATABASE_URL) directly, server up or not.
+
+  guilds run <agent> "<message>"
+      Starts a run on the running server (GUILDS_URL, default http://127.0.0.1:7777, with the
+      token in GUILDS_TOKEN) and shows its events until it ends: a live display on a terminal,
+      one line per event otherwise. Ctrl-C cancels the run. <agent> is a name, <guild>/<name>
+      or an id.
 
   guilds tool <tool> '<json args>' --home <dir> [--run <id>] [--json]
       Runs one code tool call for a local agent whose home is <dir> (created when missing) and
@@ -26,12 +46,19 @@ Usage:
   guilds --help
 
 Environment:
+  GUILDS_HOME            the data directory (default ~/.guilds): database, secret key, machines
+  DATABASE_URL           postgres://... to keep the store in PostgreSQL instead of SQLite
+  HOST, PORT             where guilds serve listens (default 127.0.0.1 and 7777)
+  GUILDS_URL, GUILDS_TOKEN  the server guilds run talks to, and the token it sends
   GUILDS_SANDBOX         bwrap, unconfined or auto (default auto: bwrap where it works here)
   CODE_RESULT_MAX_BYTES  the result cap in bytes: default 8192, at least 1024
 
-Exit codes: 0 the tool ran (even when its command failed), 1 it could not run, 2 bad usage.
+Exit codes: 0 done (a tool ran, even when its command failed; a run completed), 1 it could not
+run or the run did not complete, 2 bad usage, 130 a run cancelled with Ctrl-C.
 
 Examples:
+  npx guilds token create me
+  GUILDS_TOKEN=gt_... npx guilds run demo "hello"
   guilds tool shell '{"command": "git status"}' --home /tmp/agent
   guilds tool file_read '{"path": "README.md", "limit": 20}' --home /tmp/agent --json
 `;

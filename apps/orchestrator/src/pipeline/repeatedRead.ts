@@ -37,7 +37,10 @@ export function replaceRepeatedRead(result: ReadResult, history: readonly FileRe
  * same file (links resolved) with the same hash, and returned every line of this read's range.
  * When several do, the most recent (highest seq) is named: the closest result to read back.
  */
-export function findRepeatOf(result: ReadResult, history: readonly FileReadRecord[]): number | undefined {
+export function findRepeatOf(
+  result: Pick<ReadResult, "ok" | "meta">,
+  history: readonly FileReadRecord[],
+): number | undefined {
   const read = result.ok ? fileReadIdentity(result.meta) : undefined;
   // Empty files, offsets past the end and binary files return no lines: nothing to point to.
   if (read?.contentHash === undefined || read.binary || read.repeatOf !== undefined) return undefined;

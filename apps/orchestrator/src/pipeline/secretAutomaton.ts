@@ -2,20 +2,26 @@
  * An Aho–Corasick automaton over UTF-16 code units, built once per set of secret forms, so that a
  * text is scanned in one pass whatever the number of secrets.
  *
- * Shallow states get a dense transition row (one Int32 per symbol class); deeper states keep only
- * their trie children and fall back through failure links. Text that does not look like a secret
+ * Shallow states get a dense transition row (a 16-bit state id per symbol class); deeper states
+ * keep only their trie children and fall back through failure links. Text that does not look like a secret
  * keeps the automaton within a few characters of the root, so the scan stays in the dense rows,
  * and memory stays bounded however long the secrets are. States are numbered breadth-first, so the
  * children of a state have consecutive ids; no Map is built (a thousand secrets make tens of
- * thousands of states, and the automaton is built for every run).
+ * thousands of states, and an automaton is built for each set of secrets).
  */
 
 /**
- * Budget of the dense rows, in entries (4 bytes each): 1 MiB per automaton at most. With 1,000
- * secrets that covers every state two characters deep and more: text reaching deeper already
- * matches three characters of some secret, rare enough that the slower sparse path hardly counts.
+ * Budget of the dense rows, in entries (2 bytes each): 1 MiB per automaton at most. With 1,000
+ * secrets that covers every state up to three characters deep: text reaching deeper already
+ * matches four characters of some secret, rare enough that the slower sparse path hardly counts.
  */
-const DENSE_TABLE_MAX_ENTRIES = 1 << 18;
+const DENSE_TABLE_MAX_ENTRIES = 1 << 19;
+/**
+ * A dense entry holds the next state's id in 16 bits, so that the rows the scan keeps visiting
+ * stay in the CPU's first-level cache; a larger id (only in automata of 65,535 states and more)
+ * is written as this, and found through the trie instead.
+ */
+export const FAR_STATE = 0xffff;
 const CODE_UNITS = 0x10000;
 const ROOT = 0;
 
@@ -26,7 +32,8 @@ export interface SecretAutomaton {
   readonly width: number;
   /** States below this id (the shallowest, ids being breadth-first) have a dense row. */
   readonly denseStates: number;
-  readonly dense: Int32Array;
+  /** The next state by state and class; FAR_STATE when its id does not fit. */
+  readonly dense: Uint16Array;
   /** The class on the edge into each state. */
   readonly symbol: Int32Array;
   /** Each state's children: ids firstChild .. firstChild + childCount - 1. */
@@ -49,7 +56,7 @@ export function buildSecretAutomaton(patterns: readonly string[]): SecretAutomat
     classOf,
     width,
     denseStates,
-    dense: new Int32Array(denseStates * width),
+    dense: new Uint16Array(denseStates * width),
     ...edges,
     fail: new Int32Array(count),
     matchLength: new Int32Array(count),
@@ -65,10 +72,12 @@ export function buildSecretAutomaton(patterns: readonly string[]): SecretAutomat
         const failRow = (fail[state] ?? ROOT) * width;
         dense.copyWithin(row, failRow, failRow + width);
       }
-      for (let child = first; child < end; child += 1) dense[row + (symbol[child] ?? 0)] = child;
+      for (let child = first; child < end; child += 1) {
+        dense[row + (symbol[child] ?? 0)] = Math.min(child, FAR_STATE);
+      }
     }
     for (let child = first; child < end; child += 1) {
-      const target = state === ROOT ? ROOT : sparseStep(automaton, fail[state] ?? ROOT, symbol[child] ?? 0);
+      const target = state === ROOT ? ROOT : slowStep(automaton, fail[state] ?? ROOT, symbol[child] ?? 0);
       fail[child] = target;
       matchLength[child] = terminal[child] === 1 ? (depth[child] ?? 0) : (matchLength[target] ?? 0);
     }
@@ -76,14 +85,21 @@ export function buildSecretAutomaton(patterns: readonly string[]): SecretAutomat
   return automaton;
 }
 
-/** The next state from a state past the dense rows. */
-export function sparseStep(automaton: SecretAutomaton, from: number, symbol: number): number {
+/**
+ * The next state when the dense rows do not give it: from a state past them, or for an entry
+ * holding FAR_STATE. Follows failure links down to a dense row that has the answer.
+ */
+export function slowStep(automaton: SecretAutomaton, from: number, symbol: number): number {
   let state = from;
   for (;;) {
-    if (state < automaton.denseStates) return automaton.dense[state * automaton.width + symbol] ?? ROOT;
+    if (state < automaton.denseStates) {
+      const next = automaton.dense[state * automaton.width + symbol] ?? FAR_STATE;
+      if (next !== FAR_STATE) return next;
+    }
     const first = automaton.firstChild[state] ?? 0;
     const end = first + (automaton.childCount[state] ?? 0);
     for (let child = first; child < end; child += 1) if (automaton.symbol[child] === symbol) return child;
+    if (state === ROOT) return ROOT;
     state = automaton.fail[state] ?? ROOT;
   }
 }

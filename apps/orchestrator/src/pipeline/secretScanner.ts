@@ -1,4 +1,4 @@
-import { type SecretAutomaton, sparseStep } from "./secretAutomaton.ts";
+import { FAR_STATE, type SecretAutomaton, slowStep } from "./secretAutomaton.ts";
 
 /**
  * Runs text through the automaton, chunk after chunk, and keeps the stretches to redact: the union
@@ -22,10 +22,8 @@ export class SecretScanner {
     let state = this.state;
     for (let index = 0; index < text.length; index += 1) {
       const symbol = classOf[text.charCodeAt(index)] ?? 0;
-      state =
-        state < denseStates
-          ? (dense[state * width + symbol] ?? 0)
-          : sparseStep(this.automaton, state, symbol);
+      const next = state < denseStates ? (dense[state * width + symbol] ?? FAR_STATE) : FAR_STATE;
+      state = next === FAR_STATE ? slowStep(this.automaton, state, symbol) : next;
       const length = matchLength[state] ?? 0;
       if (length !== 0) this.cover(base + index + 1 - length, base + index + 1);
     }

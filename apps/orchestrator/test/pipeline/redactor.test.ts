@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createRedactor, REDACTED_MARKER } from "../../src/pipeline/redactor.ts";
+import { buildSecretAutomaton, FAR_STATE } from "../../src/pipeline/secretAutomaton.ts";
 import { SECRET_MIN_LENGTH, secretForms } from "../../src/pipeline/secretForms.ts";
 import { naiveRedact, randomText, seededRandom } from "./naiveRedaction.ts";
 
@@ -125,5 +126,20 @@ describe("createRedactor", () => {
     // A long near miss: the key's text but its last character.
     const nearMiss = key.slice(0, -1);
     expect(redactor.redact(nearMiss)).toBe(naiveRedact(nearMiss, [key, ...others]));
+  });
+
+  test("more than 65,535 states: transitions too far for a 16-bit entry are still followed", () => {
+    const random = seededRandom(13);
+    const secrets = Array.from({ length: 2000 }, () => randomText(random, "abcd", 60));
+    const automaton = buildSecretAutomaton(secrets);
+    expect(automaton.symbol.length).toBeGreaterThan(65_535);
+    expect(automaton.dense.includes(FAR_STATE)).toBe(true);
+    const pieces: string[] = [];
+    for (const secret of secrets.slice(0, 300)) {
+      // The secret whole, then a near miss that leaves the automaton deep on a far state.
+      pieces.push(randomText(random, "abcd", 20), secret, secret.slice(0, 50), randomText(random, "abcd", 5));
+    }
+    const text = pieces.join("");
+    expect(createRedactor(secrets).redact(text)).toBe(naiveRedact(text, secrets));
   });
 });

@@ -1,0 +1,122 @@
+import { readFile } from "node:fs/promises";
+import { createAgentScripts } from "../app/agentScripts.ts";
+import { loadConfig } from "../config.ts";
+import { parseModelScript } from "../providers/modelScript.ts";
+import { MODEL_PROVIDERS, type ModelProviderName } from "../store/agentSettings.ts";
+import type { Agent } from "../store/agentStore.ts";
+import { withAdminStore } from "./adminStore.ts";
+import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
+import { findGuild } from "./findByName.ts";
+import { EXIT_OK, UsageError } from "./usage.ts";
+import { writeOut } from "./writeOut.ts";
+
+const DEFAULT_MODELS: Record<ModelProviderName, string | undefined> = {
+  anthropic: "claude-sonnet-4-5",
+  openai: "gpt-5",
+  "openai-compatible": undefined,
+  scripted: "scripted",
+};
+
+const CREATE_OPTIONS = {
+  provider: { type: "string" },
+  model: { type: "string" },
+  "base-url": { type: "string" },
+  coding: { type: "string" },
+  "max-tool-calls": { type: "string" },
+  script: { type: "string" },
+} as const;
+
+/** guilds agent create <guild> <name> [options] | guilds agent list [<guild>] */
+export async function runAgentCommand(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const [action, ...rest] = argv;
+  if (action === "create") return createAgent(rest, environment);
+  if (action === "list") return listAgents(rest, environment);
+  throw new UsageError("agent takes create <guild> <name> [--provider P] [--model M] ... or list [<guild>].");
+}
+
+async function createAgent(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseCommandArgs("agent create", argv, CREATE_OPTIONS);
+  const [guildName = "", name = ""] = takePositionals("agent create", positionals, ["guild", "name"]);
+  const provider = providerOf(values.provider ?? "anthropic");
+  const model = values.model ?? DEFAULT_MODELS[provider];
+  if (model === undefined)
+    throw new UsageError(`--provider ${provider} needs --model <the server's model id>.`);
+  if (provider === "openai-compatible" && values["base-url"] === undefined) {
+    throw new UsageError("--provider openai-compatible needs --base-url, such as http://127.0.0.1:8080/v1.");
+  }
+  if (values.script !== undefined && provider !== "scripted") {
+    throw new UsageError("--script is for --provider scripted.");
+  }
+  const script = values.script === undefined ? undefined : await readScript(values.script);
+  const agent = await withAdminStore(environment, async (store) => {
+    const guild = await findGuild(store, guildName);
+    return store.agents.create({
+      guildId: guild.id,
+      name,
+      modelProvider: provider,
+      modelName: model,
+      ...(values["base-url"] === undefined ? {} : { modelBaseUrl: values["base-url"] }),
+      ...(values.coding === undefined ? {} : { coding: onOff(values.coding) }),
+      ...(values["max-tool-calls"] === undefined
+        ? {}
+        : { maxToolCalls: wholeNumber(values["max-tool-calls"]) }),
+    });
+  });
+  if (script !== undefined) createAgentScripts(loadConfig(environment).home).set(agent.id, script);
+  await writeOut(process.stdout, `created agent ${name} (${agent.id}) on ${provider} ${model}\n`);
+  return EXIT_OK;
+}
+
+async function listAgents(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const { positionals } = parseCommandArgs("agent list", argv, {});
+  if (positionals.length > 1) throw new UsageError("agent list takes at most one argument: [<guild>].");
+  const lines = await withAdminStore(environment, async (store) => {
+    const guilds =
+      positionals[0] === undefined ? await store.guilds.list() : [await findGuild(store, positionals[0])];
+    const rows: string[] = [];
+    for (const guild of guilds) {
+      for (const agent of await store.agents.list(guild.id)) rows.push(`${guild.name}/${describe(agent)}\n`);
+    }
+    return rows;
+  });
+  await writeOut(process.stdout, lines.join("") || "no agents yet: guilds agent create <guild> <name>\n");
+  return EXIT_OK;
+}
+
+function describe(agent: Agent): string {
+  return `${agent.name}\t${agent.id}\t${agent.modelProvider} ${agent.modelName}\tcoding ${agent.coding ? "on" : "off"}\tmax_tool_calls ${agent.maxToolCalls}`;
+}
+
+function providerOf(value: string): ModelProviderName {
+  const provider = MODEL_PROVIDERS.find((candidate) => candidate === value);
+  if (provider) return provider;
+  throw new UsageError(
+    `--provider must be one of ${MODEL_PROVIDERS.join(", ")} (got ${JSON.stringify(value)}).`,
+  );
+}
+
+function onOff(value: string): boolean {
+  if (value === "on" || value === "off") return value === "on";
+  throw new UsageError(`--coding must be on or off (got ${JSON.stringify(value)}).`);
+}
+
+function wholeNumber(value: string): number {
+  if (/^\d+$/.test(value)) return Number(value);
+  throw new UsageError(`--max-tool-calls must be a whole number (got ${JSON.stringify(value)}).`);
+}
+
+async function readScript(file: string) {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (caught) {
+    throw new UsageError(
+      `--script ${file} cannot be read (${caught instanceof Error ? caught.message : caught}).`,
+    );
+  }
+  try {
+    return parseModelScript(JSON.parse(text));
+  } catch (caught) {
+    throw new UsageError(`--script ${file}: ${caught instanceof Error ? caught.message : String(caught)}`);
+  }
+}

@@ -1,0 +1,24 @@
+import { withAdminStore } from "./adminStore.ts";
+import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
+import { EXIT_OK, UsageError } from "./usage.ts";
+import { writeOut } from "./writeOut.ts";
+
+/** guilds guild create <name> | guilds guild list */
+export async function runGuildCommand(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const [action, ...rest] = argv;
+  const { positionals } = parseCommandArgs(`guild ${action ?? ""}`.trim(), rest, {});
+  if (action === "create") {
+    const [name = ""] = takePositionals("guild create", positionals, ["name"]);
+    const guild = await withAdminStore(environment, (store) => store.guilds.create({ name }));
+    await writeOut(process.stdout, `created guild ${guild.name} (${guild.id})\n`);
+    return EXIT_OK;
+  }
+  if (action === "list") {
+    takePositionals("guild list", positionals, []);
+    const guilds = await withAdminStore(environment, (store) => store.guilds.list());
+    const lines = guilds.map((guild) => `${guild.name}\t${guild.id}\n`).join("");
+    await writeOut(process.stdout, lines || "no guilds yet: guilds guild create <name>\n");
+    return EXIT_OK;
+  }
+  throw new UsageError("guild takes create <name> or list.");
+}

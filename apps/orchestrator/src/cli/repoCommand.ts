@@ -1,0 +1,52 @@
+import path from "node:path";
+import type { RepositorySource } from "../store/repositoryStore.ts";
+import { withAdminStore } from "./adminStore.ts";
+import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
+import { findGuild } from "./findByName.ts";
+import { EXIT_OK, UsageError } from "./usage.ts";
+import { writeOut } from "./writeOut.ts";
+
+/** guilds repo add <guild> <name> <url-or-path> [--token-env VAR] */
+export async function runRepoCommand(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const [action, ...rest] = argv;
+  if (action !== "add")
+    throw new UsageError("repo takes add <guild> <name> <url-or-path> [--token-env VAR].");
+  const { values, positionals } = parseCommandArgs("repo add", rest, { "token-env": { type: "string" } });
+  const [guildName = "", name = "", location = ""] = takePositionals("repo add", positionals, [
+    "guild",
+    "name",
+    "url-or-path",
+  ]);
+  const source = sourceOf(location, tokenFrom(values["token-env"], environment));
+  const repository = await withAdminStore(environment, async (store) => {
+    const guild = await findGuild(store, guildName);
+    return store.repositories.create({ guildId: guild.id, name, ...source });
+  });
+  const where = repository.url ?? repository.localPath ?? "";
+  await writeOut(
+    process.stdout,
+    `added repository ${repository.name} (${repository.id}): ${where}${repository.hasToken ? " with a token" : ""}\n`,
+  );
+  return EXIT_OK;
+}
+
+/** A git remote (scheme://… or user@host:path); anything else is a folder on this host. */
+function sourceOf(location: string, token: string | undefined): RepositorySource {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location) || /^[\w.-]+@[\w.-]+:/.test(location)) {
+    return token === undefined ? { url: location } : { url: location, token };
+  }
+  if (token !== undefined) {
+    throw new UsageError(`--token-env is for a git URL; ${location} is a local path, which needs no token.`);
+  }
+  return { localPath: path.resolve(location) };
+}
+
+/** The token travels in an environment variable, never on the command line (ps shows argv). */
+function tokenFrom(variable: string | undefined, environment: NodeJS.ProcessEnv): string | undefined {
+  if (variable === undefined) return undefined;
+  const value = environment[variable];
+  if (value === undefined || value === "") {
+    throw new UsageError(`--token-env ${variable}: the variable ${variable} is not set; export it first.`);
+  }
+  return value;
+}

@@ -1,0 +1,68 @@
+import type { RunEventPayload } from "@guilds/protocol/runEvents";
+import { LINE_TEXT_MAX } from "./runEventLine.ts";
+
+const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+const TICK_MS = 100;
+const CLEAR_LINE = "\r\x1b[2K";
+
+/**
+ * The live display on a TTY: the agent's words as they come, each tool call as one line that shows
+ * a spinner and its running time until it finishes, then its status and duration.
+ */
+export function createRunProgress(output: NodeJS.WriteStream) {
+  let running: { label: string; startedAt: number } | undefined;
+  let frame = 0;
+  const width = () => Math.max(20, (output.columns ?? 100) - 1);
+  const fit = (text: string) => (text.length <= width() ? text : `${text.slice(0, width() - 1)}…`);
+  const drawRunning = () => {
+    if (running === undefined) return;
+    const seconds = ((Date.now() - running.startedAt) / 1000).toFixed(1);
+    output.write(`${CLEAR_LINE}${fit(`${SPINNER[frame % SPINNER.length]} ${running.label}  ${seconds}s`)}`);
+    frame += 1;
+  };
+  const timer = setInterval(drawRunning, TICK_MS);
+  const print = (line: string) => {
+    output.write(`${CLEAR_LINE}${line}\n`);
+    drawRunning();
+  };
+
+  return {
+    show(event: RunEventPayload): void {
+      switch (event.type) {
+        case "message.created":
+          if (event.role === "assistant" && event.text) print(`\x1b[1m${event.text}\x1b[0m`);
+          if (event.role === "operator" && event.text) print(`\x1b[2m> ${event.text}\x1b[0m`);
+          return;
+        case "tool.started":
+          running = {
+            label: `${event.name} ${firstLine(JSON.stringify(event.arguments) ?? "")}`,
+            startedAt: Date.now(),
+          };
+          drawRunning();
+          return;
+        case "tool.finished": {
+          const seconds = running ? ((Date.now() - running.startedAt) / 1000).toFixed(1) : "?";
+          const mark = event.status === "completed" ? "\x1b[32m✓\x1b[0m" : "\x1b[31m✗\x1b[0m";
+          const label = running?.label ?? event.name;
+          running = undefined;
+          print(fit(`${mark} ${label}  ${event.status} ${seconds}s  ${firstLine(event.result)}`));
+          return;
+        }
+        case "tool.progress":
+          for (const line of event.lines) print(`  \x1b[2m${fit(line)}\x1b[0m`);
+          return;
+        default:
+          return;
+      }
+    },
+    stop(): void {
+      clearInterval(timer);
+      if (running !== undefined) output.write(CLEAR_LINE);
+    },
+  };
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n", 1)[0] ?? "";
+  return line.length <= LINE_TEXT_MAX ? line : `${line.slice(0, LINE_TEXT_MAX)}…`;
+}

@@ -1,0 +1,123 @@
+import type { RunEventEnvelope, RunEventOf, StoredRunEventPayload } from "@guilds/protocol/runEvents";
+import type { RunEvent } from "../store/eventStore.ts";
+import type { JsonValue } from "../store/json.ts";
+import type { Store } from "../store/store.ts";
+import { createSubscription, type RunEventListener, type Subscription } from "./subscription.ts";
+
+/** Which events a subscriber receives: one run's, or every run's of one guild. */
+export type RunEventFilter = { runId: string } | { guildId: string };
+
+export type { RunEventListener };
+
+export interface RunEventBus {
+  /**
+   * Stores the event, then hands it to every matching subscriber. The payload must already be
+   * redacted: the bus stores and sends what it is given.
+   */
+  publish(event: StoredRunEventPayload): Promise<RunEventEnvelope>;
+  /** tool.progress: sent to the subscribers present, never stored (id null). */
+  publishEphemeral(event: RunEventOf<"tool.progress">): void;
+  /**
+   * Replays the stored events after `afterId` (undefined: none, live only), then the live ones,
+   * with no gap and no duplicate at the seam. Returns the unsubscribe.
+   */
+  subscribe(filter: RunEventFilter, afterId: number | undefined, listener: RunEventListener): () => void;
+  close(): void;
+}
+
+const REPLAY_PAGE = 1000;
+
+export function createEventBus(store: Store): RunEventBus {
+  const subscriptions = new Set<Subscription>();
+  /** run id → guild id, learned from stored events, so an ephemeral event needs no query. */
+  const guildOfRun = new Map<string, string>();
+  let closed = false;
+
+  const fanOut = (envelope: RunEventEnvelope) => {
+    for (const subscription of subscriptions) subscription.offer(envelope);
+  };
+
+  const replay = async (filter: RunEventFilter, afterId: number): Promise<RunEventEnvelope[]> => {
+    const envelopes: RunEventEnvelope[] = [];
+    let cursor = afterId;
+    for (;;) {
+      const page =
+        "runId" in filter
+          ? await store.events.listForRun(filter.runId, cursor, REPLAY_PAGE)
+          : await store.events.listForGuild(filter.guildId, cursor, REPLAY_PAGE);
+      for (const event of page) envelopes.push(storedEnvelope(event));
+      const last = page.at(-1);
+      if (page.length < REPLAY_PAGE || last === undefined) return envelopes;
+      cursor = last.id;
+    }
+  };
+
+  return {
+    async publish(event) {
+      const stored = await store.events.append(event.run_id, {
+        type: event.type,
+        payload: event as unknown as JsonValue,
+      });
+      guildOfRun.set(stored.runId, stored.guildId);
+      const envelope = storedEnvelope(stored);
+      if (!closed) fanOut(envelope);
+      return envelope;
+    },
+
+    publishEphemeral(event) {
+      if (closed) return;
+      const send = (guildId: string) =>
+        fanOut({
+          id: null,
+          type: event.type,
+          run_id: event.run_id,
+          guild_id: guildId,
+          data: event,
+          created_at: new Date().toISOString(),
+        });
+      const known = guildOfRun.get(event.run_id);
+      if (known !== undefined) return send(known);
+      store.runs.get(event.run_id).then(
+        (run) => {
+          guildOfRun.set(run.id, run.guildId);
+          send(run.guildId);
+        },
+        () => undefined,
+      );
+    },
+
+    subscribe(filter, afterId, listener) {
+      const subscription = createSubscription(filter, listener);
+      subscriptions.add(subscription);
+      if (afterId === undefined) subscription.goLive(-1, []);
+      else {
+        replay(filter, afterId).then(
+          (events) => subscription.goLive(events.at(-1)?.id ?? afterId, events),
+          // A failed replay still goes live: the subscriber sees a gap, not silence.
+          () => subscription.goLive(afterId, []),
+        );
+      }
+      return () => {
+        subscription.close();
+        subscriptions.delete(subscription);
+      };
+    },
+
+    close() {
+      closed = true;
+      for (const subscription of subscriptions) subscription.close();
+      subscriptions.clear();
+    },
+  };
+}
+
+function storedEnvelope(event: RunEvent): RunEventEnvelope {
+  return {
+    id: event.id,
+    type: event.type,
+    run_id: event.runId,
+    guild_id: event.guildId,
+    data: event.payload as unknown as RunEventEnvelope["data"],
+    created_at: event.createdAt,
+  };
+}

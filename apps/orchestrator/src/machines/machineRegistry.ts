@@ -1,0 +1,48 @@
+import path from "node:path";
+import type { Agent } from "../store/agentStore.ts";
+import { createLocalMachine } from "./local/localMachine.ts";
+import type { MachineLogger, SandboxMode } from "./local/localOptions.ts";
+import type { Machine } from "./machine.ts";
+
+export interface MachineRegistry {
+  /** The agent's machine (created on first use, not started: the transport wakes it). */
+  forAgent(agent: Pick<Agent, "id" | "idleStopMinutes">): Promise<Machine>;
+  /** Stops every machine this registry made. */
+  stopAll(): Promise<void>;
+}
+
+export interface MachineRegistryOptions {
+  /** GUILDS_HOME: each agent's machine lives in <home>/machines/<agent id>. */
+  home: string;
+  sandbox?: SandboxMode;
+  logger?: MachineLogger;
+}
+
+/** One local machine per agent, made once and shared by all its runs. */
+export function createMachineRegistry(options: MachineRegistryOptions): MachineRegistry {
+  const machines = new Map<string, Promise<Machine>>();
+  return {
+    forAgent(agent) {
+      const existing = machines.get(agent.id);
+      if (existing !== undefined) return existing;
+      const created = createLocalMachine({
+        agentId: agent.id,
+        root: machineRoot(options.home, agent.id),
+        sandbox: options.sandbox ?? "auto",
+        idleStopMs: agent.idleStopMinutes * 60_000,
+        ...(options.logger === undefined ? {} : { logger: options.logger }),
+      });
+      machines.set(agent.id, created);
+      created.catch(() => machines.delete(agent.id));
+      return created;
+    },
+    async stopAll() {
+      const all = [...machines.values()];
+      await Promise.allSettled(all.map(async (machine) => (await machine).stop()));
+    },
+  };
+}
+
+export function machineRoot(home: string, agentId: string): string {
+  return path.join(home, "machines", agentId);
+}

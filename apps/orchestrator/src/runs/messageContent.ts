@@ -1,0 +1,69 @@
+import type { MessageToolCall } from "@guilds/protocol/runEvents";
+import { z } from "zod";
+import type { ConversationMessage } from "../providers/modelProvider.ts";
+import type { Message } from "../store/messageStore.ts";
+
+/**
+ * What each role's message stores as its content (always redacted). The assistant's tool calls keep
+ * the arguments as the model wrote them, as text, so the next generation replays them exactly.
+ */
+export const OperatorContent = z.object({ text: z.string() });
+export const AssistantContent = z.object({
+  text: z.string(),
+  tool_calls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() })),
+});
+export const ToolResultContent = z.object({ tool_call_id: z.string(), name: z.string(), text: z.string() });
+
+export type OperatorContent = z.infer<typeof OperatorContent>;
+export type AssistantContent = z.infer<typeof AssistantContent>;
+export type ToolResultContent = z.infer<typeof ToolResultContent>;
+
+/** The run's messages as a provider reads them; a row that does not parse is skipped. */
+export function conversationOf(messages: readonly Message[]): ConversationMessage[] {
+  const conversation: ConversationMessage[] = [];
+  for (const message of messages) {
+    if (message.role === "operator") {
+      const content = OperatorContent.safeParse(message.content);
+      if (content.success) conversation.push({ role: "operator", text: content.data.text });
+    } else if (message.role === "assistant") {
+      const content = AssistantContent.safeParse(message.content);
+      if (!content.success) continue;
+      conversation.push({
+        role: "assistant",
+        text: content.data.text,
+        toolCalls: content.data.tool_calls.map((call) => ({
+          id: call.id,
+          name: call.name,
+          args: call.arguments,
+        })),
+      });
+    } else {
+      const content = ToolResultContent.safeParse(message.content);
+      if (!content.success) continue;
+      conversation.push({
+        role: "tool",
+        id: content.data.tool_call_id,
+        name: content.data.name,
+        text: content.data.text,
+      });
+    }
+  }
+  return conversation;
+}
+
+/** The tool calls as an event shows them: arguments parsed when they are JSON, else their text. */
+export function eventToolCalls(content: AssistantContent): MessageToolCall[] {
+  return content.tool_calls.map((call) => ({
+    id: call.id,
+    name: call.name,
+    arguments: parsedOrText(call.arguments),
+  }));
+}
+
+export function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

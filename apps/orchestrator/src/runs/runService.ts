@@ -1,0 +1,170 @@
+import type { Config } from "../config.ts";
+import { AppError } from "../errors.ts";
+import type { RunEventBus } from "../events/eventBus.ts";
+import type { MachineRegistry } from "../machines/machineRegistry.ts";
+import type { ModelProvider } from "../providers/modelProvider.ts";
+import type { Agent } from "../store/agentStore.ts";
+import type { Store } from "../store/store.ts";
+import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
+import { createHelperTransport } from "../toolbox/helperTransport.ts";
+import { defaultProviderFor } from "./defaultProvider.ts";
+import type { EngineDeps, RunLogger } from "./engineDeps.ts";
+import { runGenerationLoop } from "./generationLoop.ts";
+import type { OperatorContent } from "./messageContent.ts";
+import { endRun } from "./runEnd.ts";
+
+export type RunServiceLogger = RunLogger;
+
+export interface RunServiceDeps {
+  store: Store;
+  config: Config;
+  events: RunEventBus;
+  machines: MachineRegistry;
+  /** The model of an agent's generations; default createModelProvider for the agent's settings. */
+  providerFor?: (agent: Agent) => ModelProvider;
+  logger?: RunServiceLogger;
+}
+
+export interface RunService {
+  /** Creates the run and the operator's message, then runs generations in the background. */
+  start(input: { agentId: string; message: string }): Promise<{ runId: string }>;
+  /** An operator message continuing the run's conversation: reopens an ended run, runs a new loop. */
+  send(runId: string, message: string): Promise<void>;
+  /** Stops the run's generation and its running tool call, and ends it cancelled. */
+  cancel(runId: string): Promise<void>;
+  /** At startup: in-flight runs and tool calls are marked interrupted; their machines are stopped. */
+  recoverInterrupted(reason: string): Promise<void>;
+  /** Cancels every active run and waits for its loop to end. */
+  close(): Promise<void>;
+}
+
+interface ActiveRun {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+const CANCEL_REASON = "cancelled by the operator";
+
+export function createRunService(deps: RunServiceDeps): RunService {
+  const logger = deps.logger ?? silentLogger;
+  const helpers = createHelperTransport();
+  const engine: EngineDeps = {
+    store: deps.store,
+    events: deps.events,
+    machines: deps.machines,
+    helpers,
+    providerFor: deps.providerFor ?? defaultProviderFor,
+    maxBytes: codeResultMaxBytes(process.env),
+    logger,
+  };
+  const active = new Map<string, ActiveRun>();
+  let closing = false;
+
+  const launch = (runId: string) => {
+    const controller = new AbortController();
+    const done = runGenerationLoop(engine, runId, controller.signal)
+      .catch((caught: unknown) =>
+        logger.error(`run ${runId}: ${caught instanceof Error ? caught.message : caught}`),
+      )
+      .finally(() => {
+        if (active.get(runId)?.done === done) active.delete(runId);
+      });
+    active.set(runId, { controller, done });
+  };
+
+  const appendOperatorMessage = async (runId: string, text: string) => {
+    const content: OperatorContent = { text };
+    const message = await deps.store.messages.append(runId, { role: "operator", content });
+    await deps.events.publish({
+      type: "message.created",
+      run_id: runId,
+      seq: message.seq,
+      role: "operator",
+      text,
+    });
+  };
+
+  const refuseWhileClosing = () => {
+    if (closing)
+      throw new AppError(
+        "server.closing",
+        "The server is shutting down; send the message again once it is back.",
+        { status: 503 },
+      );
+  };
+
+  return {
+    async start({ agentId, message }) {
+      refuseWhileClosing();
+      const run = await deps.store.runs.create({ agentId });
+      await deps.events.publish({ type: "run.started", run_id: run.id, agent_id: agentId });
+      await appendOperatorMessage(run.id, message);
+      launch(run.id);
+      return { runId: run.id };
+    },
+
+    async send(runId, message) {
+      refuseWhileClosing();
+      const previous = active.get(runId);
+      if (previous !== undefined) {
+        throw new AppError(
+          "run.busy",
+          `Run ${runId} is still working; wait for it to end or cancel it, then send again.`,
+          {
+            status: 409,
+          },
+        );
+      }
+      const run = await deps.store.runs.get(runId);
+      if (run.status !== "running") {
+        await deps.store.runs.reopen(runId);
+        await deps.events.publish({ type: "run.started", run_id: runId, agent_id: run.agentId });
+      }
+      await appendOperatorMessage(runId, message);
+      launch(runId);
+    },
+
+    async cancel(runId) {
+      const running = active.get(runId);
+      if (running !== undefined) {
+        running.controller.abort();
+        await running.done;
+        return;
+      }
+      // Not driven by this server (or already ended): end it here if it still says running.
+      await endRun(engine, runId, { status: "cancelled", reason: CANCEL_REASON });
+    },
+
+    async recoverInterrupted(reason) {
+      const work = await deps.store.markInFlightInterrupted(reason);
+      for (const run of work.runs) {
+        await deps.events.publish({ type: "run.ended", run_id: run.id, status: "interrupted", reason });
+      }
+      const agentIds = new Set(work.runs.map((run) => run.agentId));
+      for (const agentId of agentIds) {
+        try {
+          const agent = await deps.store.agents.get(agentId);
+          const machine = await deps.machines.forAgent(agent);
+          // A start resets the runtime folder (request files, background records left by the dead
+          // server) and the stop ends whatever runs inside: the machine is left clean and stopped.
+          await machine.start();
+          await machine.stop();
+        } catch (caught) {
+          logger.warn(
+            `could not stop the machine of agent ${agentId}: ${caught instanceof Error ? caught.message : caught}`,
+          );
+        }
+      }
+    },
+
+    async close() {
+      closing = true;
+      const running = [...active.values()];
+      for (const run of running) run.controller.abort();
+      await Promise.allSettled(running.map((run) => run.done));
+      helpers.close();
+    },
+  };
+}
+
+const silentLogger: RunLogger = { info() {}, warn() {}, error() {} };

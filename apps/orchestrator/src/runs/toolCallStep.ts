@@ -1,0 +1,168 @@
+import { applyPipeline } from "../pipeline/applyPipeline.ts";
+import type { FileReadRecord } from "../pipeline/fileReadRecord.ts";
+import { redactJsonValue } from "../pipeline/redactJson.ts";
+import { replaceRepeatedRead } from "../pipeline/repeatedRead.ts";
+import type { ModelToolCall } from "../providers/modelProvider.ts";
+import type { EarlierFileRead } from "../store/fileReadHistory.ts";
+import type { JsonObject } from "../store/json.ts";
+import type { ToolCall, ToolCallEndStatus } from "../store/toolCallStore.ts";
+import type { ToolResult } from "../toolbox/tool.ts";
+import type { EngineDeps } from "./engineDeps.ts";
+import type { GenerationContext } from "./generationContext.ts";
+import { parsedOrText, type ToolResultContent } from "./messageContent.ts";
+import { invokeTool } from "./toolInvocation.ts";
+
+/** How a call left the loop: go on, or stop the run (its budget is spent, it was cancelled). */
+export type CallOutcome = "done" | "budget_spent" | "cancelled";
+
+export const NOT_STARTED_CANCELLED = "Not run: the run was cancelled before this call started.";
+
+export function budgetSpentText(maxToolCalls: number): string {
+  return `Not run: this run's max_tool_calls budget of ${maxToolCalls} calls is spent.`;
+}
+
+/**
+ * One call of a generation, from its row to its published result: the budget, the toolbox, then
+ * file_read de-duplication and the platform pipeline, the result stored as a message, the row ended.
+ */
+export async function runToolCall(
+  deps: EngineDeps,
+  context: GenerationContext,
+  call: { runId: string; generationId: string; modelCall: ModelToolCall; signal: AbortSignal },
+): Promise<CallOutcome> {
+  const { store, events } = deps;
+  const { redactor, agent } = context;
+  const { runId, modelCall, signal } = call;
+  const argumentsText = redactor.redact(modelCall.args);
+  const row = await store.toolCalls.create({
+    runId,
+    generationId: call.generationId,
+    callId: modelCall.id,
+    tool: modelCall.name,
+    argumentsText,
+  });
+  const finish = (result: ToolResult, status: ToolCallEndStatus, remaining: number) =>
+    finishToolCall(deps, context, { row, modelCall, result, status, remaining });
+
+  if (signal.aborted) {
+    const run = await store.runs.get(runId);
+    await finish(
+      notRun(NOT_STARTED_CANCELLED),
+      "cancelled",
+      remainingOf(agent.maxToolCalls, run.toolCallsUsed),
+    );
+    return "cancelled";
+  }
+  const used = await store.runs.consumeToolCall(runId, agent.maxToolCalls);
+  if (used === undefined) {
+    await finish(notRun(budgetSpentText(agent.maxToolCalls)), "failed", 0);
+    return "budget_spent";
+  }
+  const remaining = remainingOf(agent.maxToolCalls, used);
+  if (!(await store.toolCalls.start(row.id))) {
+    await finish(notRun(NOT_STARTED_CANCELLED), "cancelled", remaining);
+    return "cancelled";
+  }
+  await events.publish({
+    type: "tool.started",
+    run_id: runId,
+    tool_call_id: row.id,
+    name: modelCall.name,
+    arguments: parsedOrText(argumentsText),
+  });
+
+  let result = await invokeTool(deps, context, {
+    runId,
+    callId: row.id,
+    name: modelCall.name,
+    argumentsText: modelCall.args,
+    signal,
+  });
+  if (modelCall.name === "file_read" && result.ok) {
+    const history = await store.toolCalls.fileReadHistory(runId);
+    result = replaceRepeatedRead(result, history.map(asFileReadRecord));
+  }
+  // A helper cancelled before it answered throws (helper.cancelled): that call was cancelled too.
+  const cancelled = result.meta.cancelled === true || (!result.ok && signal.aborted);
+  const status: ToolCallEndStatus = cancelled ? "cancelled" : result.ok ? "completed" : "failed";
+  await finish(result, status, remaining);
+  return status === "cancelled" || signal.aborted ? "cancelled" : "done";
+}
+
+async function finishToolCall(
+  deps: EngineDeps,
+  context: GenerationContext,
+  input: {
+    row: ToolCall;
+    modelCall: ModelToolCall;
+    result: ToolResult;
+    status: ToolCallEndStatus;
+    remaining: number;
+  },
+): Promise<void> {
+  const { row, modelCall, result, status } = input;
+  const piped = applyPipeline(result.text, {
+    redactor: context.redactor,
+    remainingToolCalls: input.remaining,
+  });
+  const metadata = redactJsonValue(jsonObjectOf(result.meta), context.redactor);
+  const repeatOf = typeof metadata.repeat_of === "number" ? metadata.repeat_of : undefined;
+  const content: ToolResultContent = { tool_call_id: modelCall.id, name: modelCall.name, text: piped.text };
+  // The result's message and the row's end commit together: a crash leaves both or neither.
+  const message = await deps.store.transaction(async (stores) => {
+    const stored = await stores.messages.append(row.runId, { role: "tool", content });
+    await stores.toolCalls.end(row.id, {
+      status,
+      result: piped.text,
+      resultSeq: stored.seq,
+      resultCut: piped.cut,
+      metadata,
+      ...(repeatOf === undefined ? {} : { repeatOf }),
+    });
+    return stored;
+  });
+  await deps.events.publish({
+    type: "message.created",
+    run_id: row.runId,
+    seq: message.seq,
+    role: "tool",
+    text: piped.text,
+    tool_call_id: row.id,
+  });
+  await deps.events.publish({
+    type: "tool.finished",
+    run_id: row.runId,
+    tool_call_id: row.id,
+    name: modelCall.name,
+    status,
+    result: piped.text,
+    metadata,
+    ...(repeatOf === undefined ? {} : { repeat_of: repeatOf }),
+    seq: message.seq,
+  });
+}
+
+function asFileReadRecord(read: EarlierFileRead): FileReadRecord {
+  // fileReadHistory already leaves out failed, cut and pointer reads.
+  return {
+    file: read.realPath ?? read.path,
+    range: read.range,
+    contentHash: read.contentHash,
+    seq: read.seq,
+    cut: false,
+    pointer: false,
+  };
+}
+
+function remainingOf(maxToolCalls: number, used: number): number {
+  return Math.max(0, maxToolCalls - used);
+}
+
+function notRun(text: string): ToolResult {
+  return { ok: false, text, meta: {} };
+}
+
+/** The helper's meta as stored JSON (undefined values dropped, as serialization would). */
+function jsonObjectOf(meta: Record<string, unknown>): JsonObject {
+  return JSON.parse(JSON.stringify(meta)) as JsonObject;
+}

@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { AppError } from "../errors.ts";
+import type { ApiRoute } from "./apiRoute.ts";
+import { honoPath } from "./apiRoute.ts";
+import type { AppDeps } from "./appDeps.ts";
+import { requireBearerToken } from "./auth.ts";
+import { createErrorHandler, errorResponse } from "./errorHandler.ts";
+import { HOME_PAGE } from "./homePage.ts";
+import { openApiDocument } from "./openapi.ts";
+import { MAX_BODY_BYTES } from "./requestBody.ts";
+import { agentRoutes } from "./routes/agentRoutes.ts";
+import { eventRoutes } from "./routes/eventRoutes.ts";
+import { guildRoutes } from "./routes/guildRoutes.ts";
+import { repositoryRoutes } from "./routes/repositoryRoutes.ts";
+import { runRoutes } from "./routes/runRoutes.ts";
+import { secretRoutes } from "./routes/secretRoutes.ts";
+
+export function apiRoutes(deps: AppDeps): ApiRoute[] {
+  return [
+    ...guildRoutes(deps),
+    ...repositoryRoutes(deps),
+    ...agentRoutes(deps),
+    ...secretRoutes(deps),
+    ...runRoutes(deps),
+    ...eventRoutes(deps),
+  ];
+}
+
+/** The whole HTTP app as a value: serve it with @hono/node-server, test it with app.request(). */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  const routes = apiRoutes(deps);
+  const document = openApiDocument(routes);
+
+  app.onError(createErrorHandler(deps.logger));
+  app.notFound((c) =>
+    errorResponse(
+      c,
+      404,
+      "route.not_found",
+      `No route for ${c.req.method} ${c.req.path}; GET /api/openapi.json lists the routes.`,
+    ),
+  );
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.get("/", (c) => c.html(HOME_PAGE));
+  app.get("/api/openapi.json", (c) => c.json(document));
+
+  app.use("/api/*", requireBearerToken(deps.store.tokens));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(
+          "request.too_large",
+          `The request body is over the limit of ${MAX_BODY_BYTES} bytes (1 MiB); send less, e.g. a shorter message.`,
+          { status: 413 },
+        );
+      },
+    }),
+  );
+  for (const route of routes)
+    app.on(route.method.toUpperCase(), honoPath(route.path), (c) => route.handle(c));
+  return app;
+}

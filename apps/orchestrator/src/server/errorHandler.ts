@@ -1,0 +1,34 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isAppError } from "../errors.ts";
+import type { ApiErrorBody } from "./apiError.ts";
+
+export interface ErrorLogger {
+  error(message: string): void;
+}
+
+/**
+ * The app's one onError: an AppError answers with its status, code and message; anything else is a
+ * 500 whose message names no internals (the details go to the server's log only).
+ */
+export function createErrorHandler(logger: ErrorLogger) {
+  return (error: Error, c: Context): Response => {
+    if (isAppError(error)) return errorResponse(c, error.status, error.code, error.message);
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(c, error.status, "request.rejected", error.message || "The request was rejected.");
+    }
+    logger.error(`${c.req.method} ${c.req.path} failed: ${error.stack ?? error.message}`);
+    return errorResponse(
+      c,
+      500,
+      "server.internal",
+      "The server failed on this request; the details are in its log. Retry, and report it if it persists.",
+    );
+  };
+}
+
+export function errorResponse(c: Context, status: number, code: string, message: string): Response {
+  const body: ApiErrorBody = { error: { code, message } };
+  return c.json(body, status as ContentfulStatusCode);
+}

@@ -1,0 +1,84 @@
+import { notFound } from "../../store/notFound.ts";
+import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
+import type { AppDeps } from "../appDeps.ts";
+import { MessageBody } from "../requestSchemas.ts";
+import { messageView, runView, toolCallView } from "../views.ts";
+
+export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
+  return [
+    defineRoute({
+      method: "post",
+      path: "/api/agents/{agentId}/runs",
+      summary: "Start a run of the agent with an operator message",
+      body: MessageBody,
+      status: 201,
+      handle: async ({ params, body }) => {
+        const agent = await store.agents.get(param(params, "agentId"));
+        const { runId } = await runs.start({ agentId: agent.id, message: body.message });
+        return runView(await store.runs.get(runId));
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/agents/{agentId}/runs",
+      summary: "List the agent's runs, newest first",
+      handle: async ({ params }) => {
+        const agent = await store.agents.get(param(params, "agentId"));
+        return { runs: (await store.runs.list({ agentId: agent.id })).map(runView) };
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/runs/{runId}",
+      summary: "Get a run with its messages and tool calls",
+      handle: async ({ params }) => {
+        const run = await store.runs.get(param(params, "runId"));
+        const [messages, toolCalls] = await Promise.all([
+          store.messages.list(run.id),
+          store.toolCalls.list(run.id),
+        ]);
+        return {
+          ...runView(run),
+          messages: messages.map(messageView),
+          tool_calls: toolCalls.map(toolCallView),
+        };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/runs/{runId}/messages",
+      summary: "Continue the run with an operator message",
+      body: MessageBody,
+      status: 202,
+      handle: async ({ params, body }) => {
+        const run = await store.runs.get(param(params, "runId"));
+        await runs.send(run.id, body.message);
+        return runView(await store.runs.get(run.id));
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/api/runs/{runId}/cancel",
+      summary: "Cancel the run: its generation and its running tool call stop",
+      status: 202,
+      handle: async ({ params }) => {
+        const run = await store.runs.get(param(params, "runId"));
+        await runs.cancel(run.id);
+        return runView(await store.runs.get(run.id));
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/runs/{runId}/tool-calls/{callId}",
+      summary: "Get one tool call: arguments, result and metadata (by its id or the model's call id)",
+      handle: async ({ params }) => {
+        const run = await store.runs.get(param(params, "runId"));
+        const callId = param(params, "callId");
+        const calls = await store.toolCalls.list(run.id);
+        const call = calls.find((candidate) => candidate.id === callId || candidate.callId === callId);
+        if (call === undefined) throw notFound("tool_call", callId);
+        return toolCallView(call);
+      },
+    }),
+  ];
+}

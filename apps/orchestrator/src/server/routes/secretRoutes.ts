@@ -1,0 +1,66 @@
+import { AppError } from "../../errors.ts";
+import type { SecretOwner } from "../../store/secretStore.ts";
+import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
+import type { AppDeps } from "../appDeps.ts";
+import { SetSecretBody } from "../requestSchemas.ts";
+import { secretView } from "../views.ts";
+
+/** Secrets are write-only: set and delete by name, list names and aliases, never a value. */
+export function secretRoutes({ store }: AppDeps): ApiRoute[] {
+  const owners: { prefix: string; idParam: string; ownerOf: (id: string) => SecretOwner }[] = [
+    {
+      prefix: "/api/guilds/{guildId}",
+      idParam: "guildId",
+      ownerOf: (guildId) => ({ scope: "guild", guildId }),
+    },
+    {
+      prefix: "/api/agents/{agentId}",
+      idParam: "agentId",
+      ownerOf: (agentId) => ({ scope: "agent", agentId }),
+    },
+  ];
+  return owners.flatMap(({ prefix, idParam, ownerOf }) => [
+    defineRoute({
+      method: "put",
+      path: `${prefix}/secrets/{name}`,
+      summary: `Set a secret of the ${ownerOf("").scope} (its value is never returned)`,
+      body: SetSecretBody,
+      handle: async ({ params, body }) => {
+        const owner = ownerOf(param(params, idParam));
+        const input = { name: param(params, "name"), value: body.value };
+        const summary = await store.secrets.set(
+          owner,
+          body.aliases === undefined ? input : { ...input, aliases: body.aliases },
+        );
+        return secretView(summary);
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: `${prefix}/secrets`,
+      summary: `List the ${ownerOf("").scope}'s secrets: names and aliases only`,
+      handle: async ({ params }) => ({
+        secrets: (await store.secrets.list(ownerOf(param(params, idParam)))).map(secretView),
+      }),
+    }),
+    defineRoute({
+      method: "delete",
+      path: `${prefix}/secrets/{name}`,
+      summary: `Delete a secret of the ${ownerOf("").scope}`,
+      handle: async ({ params }) => {
+        const name = param(params, "name");
+        const secrets = await store.secrets.list(ownerOf(param(params, idParam)));
+        const secret = secrets.find((candidate) => candidate.name === name);
+        if (secret === undefined) {
+          throw new AppError(
+            "secret.not_found",
+            `No secret ${JSON.stringify(name)} here; GET ${prefix.replace(`{${idParam}}`, param(params, idParam))}/secrets lists them.`,
+            { status: 404 },
+          );
+        }
+        await store.secrets.delete(secret.id);
+        return { deleted: name };
+      },
+    }),
+  ]);
+}

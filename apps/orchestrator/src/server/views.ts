@@ -1,0 +1,105 @@
+import type { Agent } from "../store/agentStore.ts";
+import type { Guild } from "../store/guildStore.ts";
+import type { Message } from "../store/messageStore.ts";
+import type { Repository } from "../store/repositoryStore.ts";
+import type { Run } from "../store/runStore.ts";
+import type { SecretSummary } from "../store/secretStore.ts";
+import type { ToolCall } from "../store/toolCallStore.ts";
+
+/* The API's JSON shapes: snake_case, as the wire types in packages/protocol are. */
+
+export function guildView(guild: Guild) {
+  return { id: guild.id, name: guild.name, created_at: guild.createdAt };
+}
+
+export function repositoryView(repository: Repository) {
+  return {
+    id: repository.id,
+    guild_id: repository.guildId,
+    name: repository.name,
+    url: repository.url,
+    local_path: repository.localPath,
+    has_token: repository.hasToken,
+    created_at: repository.createdAt,
+  };
+}
+
+export function agentView(agent: Agent, script: unknown) {
+  return {
+    id: agent.id,
+    guild_id: agent.guildId,
+    name: agent.name,
+    harness: agent.harness,
+    harness_model: agent.harnessModel,
+    harness_effort: agent.harnessEffort,
+    model: { provider: agent.modelProvider, name: agent.modelName, base_url: agent.modelBaseUrl },
+    coding: agent.coding,
+    max_tool_calls: agent.maxToolCalls,
+    idle_stop_minutes: agent.idleStopMinutes,
+    script: script ?? null,
+    created_at: agent.createdAt,
+    updated_at: agent.updatedAt,
+  };
+}
+
+/** Names and aliases only: a secret's value never leaves the store through the API. */
+export function secretView(secret: SecretSummary) {
+  return {
+    id: secret.id,
+    scope: secret.scope,
+    guild_id: secret.guildId,
+    agent_id: secret.agentId,
+    name: secret.name,
+    aliases: secret.aliases,
+    created_at: secret.createdAt,
+    updated_at: secret.updatedAt,
+  };
+}
+
+export function runView(run: Run) {
+  return {
+    id: run.id,
+    guild_id: run.guildId,
+    agent_id: run.agentId,
+    status: run.status,
+    status_reason: run.statusReason,
+    metadata: run.metadata,
+    tool_calls_used: run.toolCallsUsed,
+    created_at: run.createdAt,
+    updated_at: run.updatedAt,
+    ended_at: run.endedAt,
+  };
+}
+
+export function messageView(message: Message) {
+  return {
+    id: message.id,
+    seq: message.seq,
+    role: message.role,
+    content: message.content,
+    created_at: message.createdAt,
+  };
+}
+
+export function toolCallView(call: ToolCall) {
+  return {
+    id: call.id,
+    run_id: call.runId,
+    generation_id: call.generationId,
+    call_id: call.callId,
+    tool: call.tool,
+    arguments: call.arguments ?? null,
+    arguments_text: call.argumentsText,
+    status: call.status,
+    result: call.result,
+    result_seq: call.resultSeq,
+    result_cut: call.resultCut,
+    metadata: call.metadata,
+    repeat_of: call.repeatOf,
+    error: call.error,
+    created_at: call.createdAt,
+    started_at: call.startedAt,
+    ended_at: call.endedAt,
+    duration_ms: call.durationMs,
+  };
+}

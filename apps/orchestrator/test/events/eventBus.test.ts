@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { createEventBus, type RunEventBus } from "../../src/events/eventBus.ts";
+import { openStore, type Store } from "../../src/store/store.ts";
+
+let home: string;
+let store: Store;
+let bus: RunEventBus;
+let runId: string;
+let guildId: string;
+
+beforeEach(async () => {
+  home = mkdtempSync(path.join(tmpdir(), "guilds-events-"));
+  store = await openStore(loadConfig({ GUILDS_HOME: home }));
+  bus = createEventBus(store);
+  const guild = await store.guilds.create({ name: "acme" });
+  const agent = await store.agents.create({
+    guildId: guild.id,
+    name: "coder",
+    modelProvider: "scripted",
+    modelName: "scripted",
+  });
+  guildId = guild.id;
+  runId = (await store.runs.create({ agentId: agent.id })).id;
+});
+
+afterEach(async () => {
+  bus.close();
+  await store.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const operatorMessage = (seq: number) =>
+  ({ type: "message.created", run_id: runId, seq, role: "operator", text: `m${seq}` }) as const;
+
+describe("the run event bus", () => {
+  test("replay then live: every stored event once, in id order, across the seam", async () => {
+    const publishing: Promise<RunEventEnvelope>[] = [];
+    for (let seq = 1; seq <= 50; seq++) publishing.push(bus.publish(operatorMessage(seq)));
+    await Promise.all(publishing.slice(0, 10));
+
+    const received: RunEventEnvelope[] = [];
+    // Subscribed while the publishing goes on: the replay and the live events overlap.
+    bus.subscribe({ runId }, 0, (event) => received.push(event));
+    for (let seq = 51; seq <= 100; seq++) publishing.push(bus.publish(operatorMessage(seq)));
+    const published = await Promise.all(publishing);
+    await until(() => received.length >= 100);
+
+    const ids = received.map((event) => event.id);
+    expect(ids).toEqual(published.map((event) => event.id).sort((a, b) => (a ?? 0) - (b ?? 0)));
+    expect(new Set(ids).size).toBe(100);
+    expect(received[0]).toMatchObject({ type: "message.created", run_id: runId, guild_id: guildId });
+  });
+
+  test("a resume after an id gets only what came after it", async () => {
+    const first = await bus.publish(operatorMessage(1));
+    await bus.publish(operatorMessage(2));
+    const received: RunEventEnvelope[] = [];
+    bus.subscribe({ guildId }, first.id ?? 0, (event) => received.push(event));
+    await bus.publish(operatorMessage(3));
+    await until(() => received.length >= 2);
+    expect(received.map((event) => event.data)).toMatchObject([{ seq: 2 }, { seq: 3 }]);
+  });
+
+  test("tool.progress reaches live subscribers with id null and is never stored", async () => {
+    await bus.publish({ type: "run.started", run_id: runId, agent_id: "ag" });
+    const live: RunEventEnvelope[] = [];
+    const unsubscribe = bus.subscribe({ runId }, undefined, (event) => live.push(event));
+    bus.publishEphemeral({
+      type: "tool.progress",
+      run_id: runId,
+      tool_call_id: "tc",
+      lines: ["x"],
+      session_id: null,
+    });
+    await until(() => live.length >= 1);
+    expect(live[0]).toMatchObject({ id: null, type: "tool.progress", guild_id: guildId });
+    unsubscribe();
+    bus.publishEphemeral({
+      type: "tool.progress",
+      run_id: runId,
+      tool_call_id: "tc",
+      lines: ["y"],
+      session_id: null,
+    });
+    expect(live).toHaveLength(1);
+    expect((await store.events.listForRun(runId)).map((event) => event.type)).toEqual(["run.started"]);
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
