@@ -21,6 +21,8 @@ export async function runGenerationLoop(deps: EngineDeps, runId: string, signal:
   let redact = (text: string) => text;
   try {
     const run = await deps.store.runs.get(runId);
+    // Ended before its loop began (a cancel between the operator's message and the launch).
+    if (run.status !== "running") return;
     for (;;) {
       const context = await loadGenerationContext(deps.store, run.agentId);
       redact = (text) => context.redactor.redact(text);

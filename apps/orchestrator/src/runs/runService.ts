@@ -58,6 +58,8 @@ export function createRunService(deps: RunServiceDeps): RunService {
     logger,
   };
   const active = new Map<string, ActiveRun>();
+  /** Runs a send is reopening: a second send is refused (run.busy) rather than start a second loop. */
+  const sending = new Set<string>();
   let closing = false;
 
   const launch = (runId: string) => {
@@ -105,8 +107,7 @@ export function createRunService(deps: RunServiceDeps): RunService {
 
     async send(runId, message) {
       refuseWhileClosing();
-      const previous = active.get(runId);
-      if (previous !== undefined) {
+      if (active.has(runId) || sending.has(runId)) {
         throw new AppError(
           "run.busy",
           `Run ${runId} is still working; wait for it to end or cancel it, then send again.`,
@@ -115,13 +116,18 @@ export function createRunService(deps: RunServiceDeps): RunService {
           },
         );
       }
-      const run = await deps.store.runs.get(runId);
-      if (run.status !== "running") {
-        await deps.store.runs.reopen(runId);
-        await deps.events.publish({ type: "run.started", run_id: runId, agent_id: run.agentId });
+      sending.add(runId);
+      try {
+        const run = await deps.store.runs.get(runId);
+        if (run.status !== "running") {
+          await deps.store.runs.reopen(runId);
+          await deps.events.publish({ type: "run.started", run_id: runId, agent_id: run.agentId });
+        }
+        await appendOperatorMessage(runId, message);
+        launch(runId);
+      } finally {
+        sending.delete(runId);
       }
-      await appendOperatorMessage(runId, message);
-      launch(runId);
     },
 
     async cancel(runId) {

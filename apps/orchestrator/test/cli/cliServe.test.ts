@@ -1,6 +1,9 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { expect, test } from "vitest";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, expect, test } from "vitest";
 import { GUILDS_BIN } from "./runCli.ts";
 
 function freePort(): Promise<number> {
@@ -15,10 +18,14 @@ function freePort(): Promise<number> {
   });
 }
 
+const home = mkdtempSync(path.join(tmpdir(), "guilds-cli-serve-"));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
 test("guilds serve answers GET /healthz and stops on SIGTERM", async () => {
   const port = await freePort();
   const server = spawn(process.execPath, [GUILDS_BIN, "serve", "--port", String(port)], {
     stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, GUILDS_HOME: home },
   });
   const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
   try {

@@ -1,0 +1,95 @@
+import { spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { sandboxes } from "../toolbox/machineFixture.ts";
+import { cliEnvironment, type ServerProcess, startServer } from "./cliProcess.ts";
+import { GUILDS_BIN, runCli } from "./runCli.ts";
+
+const bwrap = (await sandboxes()).find((option) => option.sandbox === "bwrap" && option.skipReason === undefined);
+const sandbox = bwrap?.sandbox ?? "unconfined";
+const home = mkdtempSync(path.join(tmpdir(), "guilds-cli-run-"));
+// A bwrap machine runs as another uid when the tests run as root: it must reach the home's folder.
+chmodSync(home, 0o755);
+const environment = { GUILDS_HOME: home, GUILDS_SANDBOX: sandbox };
+let server: ServerProcess;
+let token = "";
+
+beforeAll(async () => {
+  server = await startServer(environment);
+  token = (await runCli(["token", "create", "me"], environment)).stdout.trim();
+});
+afterAll(async () => {
+  const code = await server?.stop();
+  rmSync(home, { recursive: true, force: true });
+  expect(code).toBe(0);
+});
+
+test(`the first start offers the demo, and guilds run demo streams every tool (${sandbox})`, async () => {
+  expect(server.stderr()).toContain('GUILDS_TOKEN=<the token> npx guilds run demo "hello"');
+  const run = await runCli(["run", "demo", "hi"], { ...environment, GUILDS_URL: server.url, GUILDS_TOKEN: token });
+  expect(run.code, run.stderr).toBe(0);
+  const lines = run.stdout.trimEnd().split("\n");
+  // The event's type, and the tool's name on tool.* lines.
+  const kindOf = (line: string) => {
+    const [type = "", name = ""] = line.split(" ");
+    return type.startsWith("tool.") ? `${type} ${name}` : type;
+  };
+  const toolTurn = (tool: string) => [
+    "generation.started",
+    "message.created",
+    "generation.ended",
+    `tool.started ${tool}`,
+    "message.created",
+    `tool.finished ${tool}`,
+  ];
+  expect(lines.map(kindOf)).toEqual([
+    "run.started",
+    "message.created",
+    ...toolTurn("shell"),
+    ...toolTurn("file_read"),
+    ...toolTurn("code_search"),
+    ...toolTurn("shell"),
+    ...toolTurn("shell_status"),
+    "generation.started",
+    "message.created",
+    "generation.ended",
+    "run.ended",
+    "run",
+  ]);
+  expect(lines).toContain('message.created 1 operator "hi"');
+  expect(lines).toContain('tool.started shell {"command":"node --test"}');
+  expect(lines).toContain('tool.started code_search {"pattern":"TODO","mode":"content"}');
+  expect(run.stdout).toMatch(/tool\.finished code_search completed "src\/words\.js:9: .*TODO/);
+  expect(lines.at(-1)).toMatch(/^run run_\w+ completed$/);
+
+  const runId = lines.at(-1)?.split(" ")[1] ?? "";
+  const detail = await fetch(`${server.url}/api/runs/${runId}`, { headers: { Authorization: `Bearer ${token}` } });
+  const body = (await detail.json()) as { status: string; tool_calls: { status: string }[] };
+  expect(body.status).toBe("completed");
+  expect(body.tool_calls.map((call) => call.status)).toEqual(Array(5).fill("completed"));
+});
+
+test("Ctrl-C cancels the run and exits 130", async () => {
+  const script = path.join(home, "wait.json");
+  writeFileSync(script, JSON.stringify({ steps: [{ type: "wait_for_cancel", text: "Waiting for you." }] }));
+  const created = await runCli(
+    ["agent", "create", "demo", "waiter", "--provider", "scripted", "--script", script],
+    environment,
+  );
+  expect(created.code, created.stderr).toBe(0);
+  const child = spawn(process.execPath, [GUILDS_BIN, "run", "waiter", "wait"], {
+    env: cliEnvironment({ ...environment, GUILDS_URL: server.url, GUILDS_TOKEN: token }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+    if (stdout.includes("generation.started")) child.kill("SIGINT");
+  });
+  expect(await exited).toBe(130);
+  expect(stdout).toMatch(/run\.ended cancelled/);
+  expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/^run run_\w+ cancelled/);
+});
