@@ -3,12 +3,9 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { backgroundGroups } from "@guilds/protocol/backgroundGroups";
 import { parseDaemonArgs } from "./daemonOptions.ts";
-import { endGroups } from "./endGroups.ts";
+import { endGroups, groupsWithDescendants, STARTED_PROCESS_GRACE_MS } from "./endGroups.ts";
 import { IdleClock } from "./idleClock.ts";
 import { serveConnection } from "./serveConnection.ts";
-
-/** TERM, then KILL this long after, for what still runs when the machine stops itself. */
-const STOP_GRACE_MS = 2000;
 
 /**
  * guilds-machine <socket path> <boot id> [--idle-stop-ms <ms>] [--background-records <folder>]
@@ -37,7 +34,10 @@ function main(argv: string[]): void {
     process.stderr.write(`guilds-machine: ${reason}: stopping the machine\n`);
     server.close();
     const background = backgroundRecords ? backgroundGroups(backgroundRecords) : [];
-    endGroups([...groups, ...background], STOP_GRACE_MS).finally(() => process.exit(0));
+    // A helper's foreground command (a group of its own, its child) ends with it: its helper stops
+    // it when asked to, and is left the time to; what is left after that gets KILL.
+    const started = groupsWithDescendants(groups);
+    endGroups([...started, ...background], STARTED_PROCESS_GRACE_MS).finally(() => process.exit(0));
   };
   const activity = new IdleClock(idleStopMs, () => stop(`idle for ${idleStopMs} ms`));
   const server = createServer((socket) => serveConnection(socket, { boot, activity, groups }));

@@ -10,7 +10,7 @@ import {
   parseJsonFrame,
   type StartFrame,
 } from "@guilds/protocol/machineExec";
-import { signalGroup } from "./endGroups.ts";
+import { abandonGroup, signalGroup } from "./endGroups.ts";
 import { FileWrite } from "./fileWrite.ts";
 import { readStart, readWriteFile } from "./frames.ts";
 import type { IdleClock } from "./idleClock.ts";
@@ -121,9 +121,13 @@ export function serveConnection(socket: Socket, daemon: DaemonState): void {
   });
   socket.on("error", () => {});
   socket.on("close", () => {
-    // The orchestrator went away before the end: nobody will read this process any more.
+    // The orchestrator went away before the end: nobody will read this process any more. TERM
+    // first: a helper then stops its own foreground command, which is a group of its own.
     const pid = child?.pid;
-    if (!finished && pid !== undefined) signalGroup(pid, "SIGKILL");
+    if (!finished && pid !== undefined) abandonGroup(pid);
+    // What it still prints is dropped, so that it never blocks on a full pipe while it stops.
+    child?.stdout?.resume();
+    child?.stderr?.resume();
     release();
   });
   socket.write(encodeJsonFrame(Frame.hello, { protocol: MACHINE_EXEC_PROTOCOL, boot: daemon.boot }));

@@ -12,12 +12,18 @@ const CLEAR_LINE = "\r\x1b[2K";
 export function createRunProgress(output: NodeJS.WriteStream) {
   let running: { label: string; startedAt: number } | undefined;
   let frame = 0;
-  const width = () => Math.max(20, (output.columns ?? 100) - 1);
-  const fit = (text: string) => (text.length <= width() ? text : `${text.slice(0, width() - 1)}…`);
+  // A pseudo-terminal may report 0 columns: then assume a common width.
+  const width = () => Math.max(20, (output.columns || 100) - 1);
+  /** The text cut to the line, less `reserved` columns for what goes before it. */
+  const fit = (text: string, reserved = 0) => {
+    const room = width() - reserved;
+    return text.length <= room ? text : `${text.slice(0, room - 1)}…`;
+  };
   const drawRunning = () => {
     if (running === undefined) return;
     const seconds = ((Date.now() - running.startedAt) / 1000).toFixed(1);
-    output.write(`${CLEAR_LINE}${fit(`${SPINNER[frame % SPINNER.length]} ${running.label}  ${seconds}s`)}`);
+    // The running time stays in view: the label is what gets cut.
+    output.write(`${CLEAR_LINE}${SPINNER[frame % SPINNER.length]} ${fit(running.label, 12)}  ${seconds}s`);
     frame += 1;
   };
   const timer = setInterval(drawRunning, TICK_MS);
@@ -45,11 +51,11 @@ export function createRunProgress(output: NodeJS.WriteStream) {
           const mark = event.status === "completed" ? "\x1b[32m✓\x1b[0m" : "\x1b[31m✗\x1b[0m";
           const label = running?.label ?? event.name;
           running = undefined;
-          print(fit(`${mark} ${label}  ${event.status} ${seconds}s  ${firstLine(event.result)}`));
+          print(`${mark} ${fit(`${label}  ${event.status} ${seconds}s  ${firstLine(event.result)}`, 2)}`);
           return;
         }
         case "tool.progress":
-          for (const line of event.lines) print(`  \x1b[2m${fit(line)}\x1b[0m`);
+          for (const line of event.lines) print(`  \x1b[2m${fit(line, 2)}\x1b[0m`);
           return;
         default:
           return;

@@ -2,7 +2,6 @@ import { createAdaptorServer } from "@hono/node-server";
 import { startServices } from "../app/startServices.ts";
 import { loadConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
-import { consoleLogger } from "../machines/local/localOptions.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { sandboxFromEnvironment, serverHost, serverPort } from "./settings.ts";
 import { EXIT_OK, UsageError } from "./usage.ts";
@@ -44,7 +43,7 @@ export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): 
     throw error;
   }
   if (!isLoopback(host)) {
-    consoleLogger.warn(
+    serverLogger.warn(
       `HOST=${host}: the API is reachable from other machines. Every /api call needs a token, but put TLS in front of it.`,
     );
   }

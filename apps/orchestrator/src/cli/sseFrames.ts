@@ -16,8 +16,10 @@ export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGen
   let hasData = false;
   for await (const chunk of body) {
     buffered += decoder.decode(chunk, { stream: true });
-    const lines = buffered.split(/\r\n|\r|\n/);
-    buffered = lines.pop() ?? "";
+    // A chunk ending in CR may be half of a CRLF: that CR waits for the next chunk.
+    const heldCr = buffered.endsWith("\r") ? "\r" : "";
+    const lines = buffered.slice(0, buffered.length - heldCr.length).split(/\r\n|\r|\n/);
+    buffered = (lines.pop() ?? "") + heldCr;
     for (const line of lines) {
       if (line === "") {
         if (hasData) yield frame;

@@ -11,17 +11,29 @@ export const CreateGuildBody = z.strictObject({
   name: z.string().describe("The guild's name, unique on this server."),
 });
 
-export const CreateRepositoryBody = z.union([
-  z.strictObject({
+export const CreateRepositoryBody = z
+  .strictObject({
     name: z.string().describe("The folder it is cloned to: repos/<name> in each agent's home."),
-    url: z.string().min(1).describe("A git remote (https://… or git@…)."),
+    url: z.string().min(1).optional().describe("A git remote (https://… or git@…); or give local_path."),
     token: z.string().min(1).optional().describe("A token for the remote; stored encrypted, never returned."),
-  }),
-  z.strictObject({
-    name: z.string(),
-    local_path: z.string().min(1).describe("A git repository on the server's host."),
-  }),
-]);
+    local_path: z.string().min(1).optional().describe("A git repository on the server's host; or give url."),
+  })
+  .superRefine((body, context) => {
+    if ((body.url === undefined) === (body.local_path === undefined)) {
+      context.addIssue({
+        code: "custom",
+        path: ["url"],
+        message: "give either url or local_path, not both or neither",
+      });
+    }
+    if (body.token !== undefined && body.url === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["token"],
+        message: "a token goes with a url; a local path needs none",
+      });
+    }
+  });
 
 const modelSettings = z.strictObject({
   provider: z.enum(MODEL_PROVIDERS),

@@ -25,7 +25,9 @@ test("token create prints a token once, which the store then accepts", async () 
   }
   const again = await guilds("token", "create", "me");
   expect(again.code).toBe(1);
-  expect(again.stderr).toBe('guilds: [token.exists] A token named "me" exists; revoke it or pick another name.\n');
+  expect(again.stderr).toBe(
+    'guilds: [token.exists] A token named "me" exists; revoke it or pick another name.\n',
+  );
 });
 
 test("guilds, repositories, agents and secrets from the command line", async () => {
@@ -36,18 +38,33 @@ test("guilds, repositories, agents and secrets from the command line", async () 
     ["repo", "add", "acme", "web", "https://example.com/acme/web.git", "--token-env", "WEB_TOKEN"],
     { ...environment, WEB_TOKEN: "ghp_from_the_environment" },
   );
-  expect(remote.stdout).toMatch(/^added repository web \(repo_\w+\): https:\/\/example.com\/acme\/web.git with a token\n$/);
+  expect(remote.stdout).toMatch(
+    /^added repository web \(repo_\w+\): https:\/\/example.com\/acme\/web.git with a token\n$/,
+  );
   const local = await guilds("repo", "add", "acme", "tools", "relative/tools");
   expect(local.stdout).toContain(`: ${path.resolve("relative/tools")}\n`);
 
-  const agent = await guilds("agent", "create", "acme", "coder", "--provider", "openai", "--max-tool-calls", "7");
+  const agent = await guilds(
+    "agent",
+    "create",
+    "acme",
+    "coder",
+    "--provider",
+    "openai",
+    "--max-tool-calls",
+    "7",
+  );
   expect(agent.stdout).toMatch(/^created agent coder \(ag_\w+\) on openai gpt-5\n$/);
   await guilds("agent", "create", "acme", "demo", "--provider", "scripted", "--coding", "off");
   expect((await guilds("agent", "list")).stdout).toMatch(
     /^acme\/coder\tag_\w+\topenai gpt-5\tcoding on\tmax_tool_calls 7\nacme\/demo\tag_\w+\tscripted scripted\tcoding off\tmax_tool_calls 100\n$/,
   );
 
-  const fromStdin = await runCliWithInput(["secret", "set", "acme", "API_KEY"], "sk-from-stdin\n", environment);
+  const fromStdin = await runCliWithInput(
+    ["secret", "set", "acme", "API_KEY"],
+    "sk-from-stdin\n",
+    environment,
+  );
   expect(fromStdin.stdout).toBe("set secret API_KEY of guild acme\n");
   const fromEnv = await runCli(["secret", "set", "acme/coder", "DEPLOY", "--from-env", "DEPLOY_VALUE"], {
     ...environment,

@@ -9,7 +9,11 @@ export function cliEnvironment(extra: Record<string, string>): Record<string, st
 }
 
 /** A CLI call with `input` on its stdin. */
-export function runCliWithInput(args: string[], input: string, environment: Record<string, string>): Promise<CliRun> {
+export function runCliWithInput(
+  args: string[],
+  input: string,
+  environment: Record<string, string>,
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [GUILDS_BIN, ...args], {
       env: cliEnvironment(environment),

@@ -7,7 +7,9 @@ import { sandboxes } from "../toolbox/machineFixture.ts";
 import { cliEnvironment, type ServerProcess, startServer } from "./cliProcess.ts";
 import { GUILDS_BIN, runCli } from "./runCli.ts";
 
-const bwrap = (await sandboxes()).find((option) => option.sandbox === "bwrap" && option.skipReason === undefined);
+const bwrap = (await sandboxes()).find(
+  (option) => option.sandbox === "bwrap" && option.skipReason === undefined,
+);
 const sandbox = bwrap?.sandbox ?? "unconfined";
 const home = mkdtempSync(path.join(tmpdir(), "guilds-cli-run-"));
 // A bwrap machine runs as another uid when the tests run as root: it must reach the home's folder.
@@ -28,7 +30,11 @@ afterAll(async () => {
 
 test(`the first start offers the demo, and guilds run demo streams every tool (${sandbox})`, async () => {
   expect(server.stderr()).toContain('GUILDS_TOKEN=<the token> npx guilds run demo "hello"');
-  const run = await runCli(["run", "demo", "hi"], { ...environment, GUILDS_URL: server.url, GUILDS_TOKEN: token });
+  const run = await runCli(["run", "demo", "hi"], {
+    ...environment,
+    GUILDS_URL: server.url,
+    GUILDS_TOKEN: token,
+  });
   expect(run.code, run.stderr).toBe(0);
   const lines = run.stdout.trimEnd().split("\n");
   // The event's type, and the tool's name on tool.* lines.
@@ -65,7 +71,9 @@ test(`the first start offers the demo, and guilds run demo streams every tool ($
   expect(lines.at(-1)).toMatch(/^run run_\w+ completed$/);
 
   const runId = lines.at(-1)?.split(" ")[1] ?? "";
-  const detail = await fetch(`${server.url}/api/runs/${runId}`, { headers: { Authorization: `Bearer ${token}` } });
+  const detail = await fetch(`${server.url}/api/runs/${runId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const body = (await detail.json()) as { status: string; tool_calls: { status: string }[] };
   expect(body.status).toBe("completed");
   expect(body.tool_calls.map((call) => call.status)).toEqual(Array(5).fill("completed"));

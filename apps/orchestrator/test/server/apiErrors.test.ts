@@ -71,6 +71,20 @@ test("malformed JSON, a missing body and invalid fields are 400s naming the fix"
   });
 });
 
+test("a repository needs a url or a local path, and a token only with a url", async ({
+  fixture: { call },
+}) => {
+  const guild = await (await call("POST", "/api/guilds", { name: "acme" })).json();
+  const neither = await call("POST", `/api/guilds/${guild.id}/repositories`, { name: "web", token: "t" });
+  expect(await neither.json()).toEqual({
+    error: {
+      code: "request.invalid",
+      message:
+        "Invalid request body: url: give either url or local_path, not both or neither; token: a token goes with a url; a local path needs none. Fix these fields and retry; GET /api/openapi.json describes them.",
+    },
+  });
+});
+
 test("unknown ids are 404s naming the id; unknown routes too", async ({ fixture: { call } }) => {
   const guild = await call("GET", "/api/guilds/g_nope");
   expect(guild.status).toBe(404);

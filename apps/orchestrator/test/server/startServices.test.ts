@@ -51,7 +51,9 @@ test("with a model key set, the first start makes no demo and says how to make a
     });
     expect(await services.store.guilds.list()).toEqual([]);
     expect(services.notice[0]).toBe("ANTHROPIC_API_KEY is set. Create a guild and an agent on anthropic:");
-    expect(services.notice).toContain("  npx guilds agent create acme coder --provider anthropic --model claude-sonnet-4-5");
+    expect(services.notice).toContain(
+      "  npx guilds agent create acme coder --provider anthropic --model claude-sonnet-4-5",
+    );
     await services.close();
   } finally {
     await rm(home, { recursive: true, force: true });

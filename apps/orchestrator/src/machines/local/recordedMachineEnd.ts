@@ -1,12 +1,15 @@
 import { backgroundGroups } from "@guilds/protocol/backgroundGroups";
 import type { MachineRecord } from "./machineRecord.ts";
-import { endGroups, waitForExit } from "./processGroups.ts";
+import { endGroups, STARTED_PROCESS_GRACE_MS, waitForExit } from "./processGroups.ts";
 import { isSameProcessRunning } from "./processLiveness.ts";
 
 /** Once a sandbox's pid 1 is killed, the kernel ends everything inside; this long at most. */
 const SANDBOX_END_WAIT_MS = 2000;
-/** An unconfined daemon ends what it started (TERM, then KILL 2 s later) before it exits; past this it is killed. */
-const DAEMON_END_WAIT_MS = 4000;
+/**
+ * An unconfined daemon ends what it started (TERM, then KILL STARTED_PROCESS_GRACE_MS later) before
+ * it exits; past this it is killed.
+ */
+const DAEMON_END_WAIT_MS = STARTED_PROCESS_GRACE_MS + 2000;
 /** TERM, then KILL this long after, for background commands a killed daemon left behind. */
 const STOP_GRACE_MS = 2000;
 

@@ -7,12 +7,16 @@ import { spawnHostProcess } from "./hostProcess.ts";
 import { linkHostTools } from "./hostToolLinks.ts";
 import { requireHelperBundle } from "./hostTools.ts";
 import { hostPathOf, type MachineFolders, machineFolders } from "./machinePaths.ts";
-import { endGroups, isGroupAlive } from "./processGroups.ts";
+import {
+  endGroups,
+  groupsMarkedBy,
+  groupsWithDescendants,
+  isGroupAlive,
+  STARTED_PROCESS_GRACE_MS,
+  signalGroup,
+} from "./processGroups.ts";
 import { resetRuntimeFolder } from "./runtimeFolder.ts";
 import type { SandboxBackend } from "./sandboxBackend.ts";
-
-/** TERM, then KILL this long after, as for a background command's stop. */
-const STOP_GRACE_MS = 2000;
 
 /**
  * Processes run straight on this host as the server's own user, children of this process: HOME and
@@ -38,8 +42,16 @@ export function createUnconfinedSandbox(agentId: string, root: string, homeDir?:
     },
 
     async stop() {
+      // A helper's foreground command is a group (a session) of its own: found as a descendant of
+      // what was started here while its helper lives, by the environment its shell gave it after.
+      const marks = [`HOME=${folders.home.host}`, `GUILD_AGENT_ID=${agentId}`];
       const background = backgroundGroups(backgroundRecordsFolder(folders.run.host, agentId));
-      await endGroups([...groups, ...background], STOP_GRACE_MS);
+      const started = groupsWithDescendants(groups);
+      // Every group gets TERM at once; a helper then stops its own foreground command, and is left
+      // the time to (its grace is SHELL_KILL_GRACE_MS) before anything left gets KILL.
+      await endGroups([...started, ...groupsMarkedBy(marks), ...background], STARTED_PROCESS_GRACE_MS);
+      // What was forked meanwhile into a group of its own, its parent since ended.
+      for (const pgid of groupsMarkedBy(marks)) signalGroup(pgid, "SIGKILL");
       groups.clear();
       await resetRuntimeFolder(folders.run.host);
     },

@@ -14,9 +14,9 @@ export function repositoryRoutes({ store }: AppDeps): ApiRoute[] {
       handle: async ({ params, body }) => {
         const guildId = param(params, "guildId");
         const source =
-          "url" in body
+          body.url !== undefined
             ? { url: body.url, ...(body.token === undefined ? {} : { token: body.token }) }
-            : { localPath: body.local_path };
+            : { localPath: body.local_path ?? "" };
         return repositoryView(await store.repositories.create({ guildId, name: body.name, ...source }));
       },
     }),

@@ -7,23 +7,25 @@ import { secretView } from "../views.ts";
 
 /** Secrets are write-only: set and delete by name, list names and aliases, never a value. */
 export function secretRoutes({ store }: AppDeps): ApiRoute[] {
-  const owners: { prefix: string; idParam: string; ownerOf: (id: string) => SecretOwner }[] = [
+  const owners: { scope: string; prefix: string; idParam: string; ownerOf: (id: string) => SecretOwner }[] = [
     {
+      scope: "guild",
       prefix: "/api/guilds/{guildId}",
       idParam: "guildId",
       ownerOf: (guildId) => ({ scope: "guild", guildId }),
     },
     {
+      scope: "agent",
       prefix: "/api/agents/{agentId}",
       idParam: "agentId",
       ownerOf: (agentId) => ({ scope: "agent", agentId }),
     },
   ];
-  return owners.flatMap(({ prefix, idParam, ownerOf }) => [
+  return owners.flatMap(({ scope, prefix, idParam, ownerOf }) => [
     defineRoute({
       method: "put",
       path: `${prefix}/secrets/{name}`,
-      summary: `Set a secret of the ${ownerOf("").scope} (its value is never returned)`,
+      summary: `Set a secret of the ${scope} (its value is never returned)`,
       body: SetSecretBody,
       handle: async ({ params, body }) => {
         const owner = ownerOf(param(params, idParam));
@@ -38,7 +40,7 @@ export function secretRoutes({ store }: AppDeps): ApiRoute[] {
     defineRoute({
       method: "get",
       path: `${prefix}/secrets`,
-      summary: `List the ${ownerOf("").scope}'s secrets: names and aliases only`,
+      summary: `List the ${scope}'s secrets: names and aliases only`,
       handle: async ({ params }) => ({
         secrets: (await store.secrets.list(ownerOf(param(params, idParam)))).map(secretView),
       }),
@@ -46,7 +48,7 @@ export function secretRoutes({ store }: AppDeps): ApiRoute[] {
     defineRoute({
       method: "delete",
       path: `${prefix}/secrets/{name}`,
-      summary: `Delete a secret of the ${ownerOf("").scope}`,
+      summary: `Delete a secret of the ${scope}`,
       handle: async ({ params }) => {
         const name = param(params, "name");
         const secrets = await store.secrets.list(ownerOf(param(params, idParam)));

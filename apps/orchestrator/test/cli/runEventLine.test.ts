@@ -1,0 +1,82 @@
+import { expect, test } from "vitest";
+import { LINE_TEXT_MAX, runEventLine } from "../../src/cli/runEventLine.ts";
+import { readSseFrames } from "../../src/cli/sseFrames.ts";
+
+test("one plain line per event", () => {
+  const run_id = "run_1";
+  expect(runEventLine({ type: "run.started", run_id, agent_id: "ag_1" })).toBe(
+    "run.started run_1 agent ag_1",
+  );
+  expect(runEventLine({ type: "message.created", run_id, seq: 1, role: "operator", text: "fix\nit" })).toBe(
+    'message.created 1 operator "fix\\nit"',
+  );
+  expect(
+    runEventLine({
+      type: "message.created",
+      run_id,
+      seq: 2,
+      role: "assistant",
+      tool_calls: [{ id: "t1", name: "shell", arguments: {} }],
+    }),
+  ).toBe("message.created 2 assistant tool_calls shell");
+  expect(
+    runEventLine({ type: "generation.started", run_id, generation_seq: 1, tools: ["shell", "file_read"] }),
+  ).toBe("generation.started 1 tools shell,file_read");
+  expect(
+    runEventLine({
+      type: "generation.ended",
+      run_id,
+      generation_seq: 1,
+      finish_reason: "stop",
+      tool_calls: 0,
+    }),
+  ).toBe("generation.ended 1 stop tool_calls 0");
+  expect(
+    runEventLine({
+      type: "tool.started",
+      run_id,
+      tool_call_id: "tc",
+      name: "shell",
+      arguments: { command: "ls" },
+    }),
+  ).toBe('tool.started shell {"command":"ls"}');
+  expect(
+    runEventLine({
+      type: "tool.finished",
+      run_id,
+      tool_call_id: "tc",
+      name: "shell",
+      status: "completed",
+      result: "x".repeat(LINE_TEXT_MAX + 1),
+      metadata: {},
+      seq: 3,
+    }),
+  ).toBe(`tool.finished shell completed "${"x".repeat(LINE_TEXT_MAX)}…"`);
+  expect(
+    runEventLine({ type: "tool.progress", run_id, tool_call_id: "tc", lines: ["a", "b"], session_id: null }),
+  ).toBe('tool.progress "a\\nb"');
+  expect(runEventLine({ type: "run.ended", run_id, status: "interrupted", reason: "restart" })).toBe(
+    'run.ended interrupted "restart"',
+  );
+});
+
+test("SSE frames: ids, events, multi-line data, CRLF, comments skipped, split anywhere", async () => {
+  const text =
+    ': heartbeat\n\nid: 1\nevent: a\ndata: {"x":1}\n\r\nevent: b\r\ndata: one\r\ndata: two\r\n\r\n';
+  const bytes = new TextEncoder().encode(text);
+  for (let size = 1; size <= 8; size += 1) {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < bytes.length; index += size)
+          controller.enqueue(bytes.slice(index, index + size));
+        controller.close();
+      },
+    });
+    const frames = [];
+    for await (const frame of readSseFrames(body)) frames.push(frame);
+    expect(frames).toEqual([
+      { id: "1", event: "a", data: '{"x":1}' },
+      { id: undefined, event: "b", data: "one\ntwo" },
+    ]);
+  }
+});
