@@ -47,7 +47,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new AppError("config.invalid", `Invalid environment: ${problems.join("; ")}.`);
   }
   const settings = parsed.data;
-  const home = path.resolve(settings.GUILDS_HOME ?? path.join(os.homedir(), ".guilds"));
+  const home = path.resolve(settings.GUILDS_HOME ?? defaultHome());
   const database: DatabaseLocation =
     settings.DATABASE_URL === undefined
       ? { kind: "sqlite", path: path.join(home, "guilds.db") }
@@ -61,4 +61,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
 
 function isBase64Key(value: string): boolean {
   return /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, "base64").length === SECRET_KEY_BYTES;
+}
+
+/**
+ * ~/.guilds, except for root: the sandbox user must be able to reach the agents' homes under it,
+ * and root's own home (mode 0700) is closed to every other user, so root keeps its data where a
+ * service does.
+ */
+function defaultHome(): string {
+  return process.getuid?.() === 0 ? "/var/lib/guilds" : path.join(os.homedir(), ".guilds");
 }

@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Agent } from "../store/agentStore.ts";
 import { createLocalMachine } from "./local/localMachine.ts";
@@ -25,6 +26,7 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
     forAgent(agent) {
       const existing = machines.get(agent.id);
       if (existing !== undefined) return existing;
+      openMachinesFolder(options.home);
       const created = createLocalMachine({
         agentId: agent.id,
         root: machineRoot(options.home, agent.id),
@@ -45,4 +47,18 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
 
 export function machineRoot(home: string, agentId: string): string {
   return path.join(home, "machines", agentId);
+}
+
+/**
+ * As root the sandboxes run as other uids, and bwrap finds a home as that uid: the data folder
+ * (created 0700) and its machines/ folder must be searchable by others, though never listable.
+ */
+function openMachinesFolder(home: string): void {
+  const machines = path.join(home, "machines");
+  mkdirSync(machines, { recursive: true, mode: 0o711 });
+  if (process.getuid?.() !== 0) return;
+  for (const folder of [home, machines]) {
+    const mode = statSync(folder).mode & 0o7777;
+    if ((mode & 0o001) === 0) chmodSync(folder, mode | 0o001);
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
@@ -19,6 +19,9 @@ const BUSY_TIMEOUT_MS = 5_000;
  */
 export function openSqliteDatabase(file: string): Kysely<Database> {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // SQLite gives its -wal and -shm files the database file's mode: make it the owner's alone first.
+  closeSync(openSync(file, "a", 0o600));
+  chmodSync(file, 0o600);
   const connection = new BetterSqlite(file, { timeout: BUSY_TIMEOUT_MS });
   connection.pragma("journal_mode = WAL");
   connection.pragma("synchronous = NORMAL");

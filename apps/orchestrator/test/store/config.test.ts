@@ -5,9 +5,9 @@ import { loadConfig } from "../../src/config.ts";
 import { AppError } from "../../src/errors.ts";
 
 describe("loadConfig", () => {
-  test("defaults: ~/.guilds, SQLite inside it, the key file", () => {
+  test("defaults: ~/.guilds (/var/lib/guilds for root), SQLite inside it, the key file", () => {
     const config = loadConfig({});
-    const home = path.join(os.homedir(), ".guilds");
+    const home = process.getuid?.() === 0 ? "/var/lib/guilds" : path.join(os.homedir(), ".guilds");
     expect(config).toEqual({
       home,
       database: { kind: "sqlite", path: path.join(home, "guilds.db") },

@@ -8,6 +8,7 @@ import { DAEMON_FOLDER, DAEMON_SOCKET_NAME } from "./daemonFolder.ts";
 import type { DaemonLauncher } from "./daemonLauncher.ts";
 import { findBwrap, findRipgrep, HELPER_NAMES, helperBundle, requireHelperBundle } from "./hostTools.ts";
 import { machineFolders } from "./machinePaths.ts";
+import { reachableToolPath } from "./reachableTools.ts";
 import { writeSandboxIdentity } from "./sandboxIdentity.ts";
 import { giveHomeTo, letUserReach, type SandboxUser } from "./sandboxUser.ts";
 
@@ -28,16 +29,25 @@ export function createBwrapLauncher(
   /** The view inside: the folders, the tools under /opt/guilds/bin, "agent" in /etc/passwd. */
   const view = async (): Promise<MachineView> => {
     const identity = await writeSandboxIdentity(daemonFolder, user);
-    const tools = [
+    const found = [
       { name: "node", hostPath: process.execPath },
       { name: "rg", hostPath: findRipgrep() },
       ...HELPER_NAMES.map((name) => ({ name, hostPath: helperBundle(name) })),
-    ];
+    ].filter((tool): tool is { name: string; hostPath: string } => tool.hostPath !== null);
+    const toolsFolder = path.join(root, "tools");
+    const tools = asRoot
+      ? await Promise.all(
+          found.map(async (tool) => ({
+            name: tool.name,
+            hostPath: await reachableToolPath(user, tool.hostPath, toolsFolder, tool.name),
+          })),
+        )
+      : found;
     return {
       hostname: sandboxHostname(agentId),
       homeHost: folders.home.host,
       runHost: folders.run.host,
-      tools: tools.filter((tool): tool is { name: string; hostPath: string } => tool.hostPath !== null),
+      tools,
       overlays: [
         { hostPath: identity.passwd, inside: "/etc/passwd" },
         { hostPath: identity.group, inside: "/etc/group" },
