@@ -92,10 +92,16 @@ test("Ctrl-C cancels the run and exits 130", async () => {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
+  let interrupted = false;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdout.on("data", (chunk: Buffer) => {
     stdout += chunk.toString("utf8");
-    if (stdout.includes("generation.started")) child.kill("SIGINT");
+    // One Ctrl-C: a second one means "leave without waiting", a third one after the CLI is done
+    // would reach Node's default handler.
+    if (!interrupted && stdout.includes("generation.started")) {
+      interrupted = true;
+      child.kill("SIGINT");
+    }
   });
   expect(await exited).toBe(130);
   expect(stdout).toMatch(/run\.ended cancelled/);
