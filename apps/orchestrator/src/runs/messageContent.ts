@@ -18,10 +18,25 @@ export type OperatorContent = z.infer<typeof OperatorContent>;
 export type AssistantContent = z.infer<typeof AssistantContent>;
 export type ToolResultContent = z.infer<typeof ToolResultContent>;
 
-/** The run's messages as a provider reads them; a row that does not parse is skipped. */
+/** What the model reads for a call that never got a result (the server stopped while it ran). */
+export const INTERRUPTED_CALL_RESULT =
+  "This call was interrupted before it returned a result (the server stopped while it ran). Run it again if it is still needed.";
+
+/**
+ * The run's messages as a provider reads them; a row that does not parse is skipped. Every tool call
+ * gets a result before the conversation goes on: providers refuse a history where one is missing.
+ */
 export function conversationOf(messages: readonly Message[]): ConversationMessage[] {
   const conversation: ConversationMessage[] = [];
+  let unanswered: { id: string; name: string }[] = [];
+  const answerTheRest = () => {
+    for (const call of unanswered) {
+      conversation.push({ role: "tool", id: call.id, name: call.name, text: INTERRUPTED_CALL_RESULT });
+    }
+    unanswered = [];
+  };
   for (const message of messages) {
+    if (message.role !== "tool") answerTheRest();
     if (message.role === "operator") {
       const content = OperatorContent.safeParse(message.content);
       if (content.success) conversation.push({ role: "operator", text: content.data.text });
@@ -37,6 +52,7 @@ export function conversationOf(messages: readonly Message[]): ConversationMessag
           args: call.arguments,
         })),
       });
+      unanswered = content.data.tool_calls.map((call) => ({ id: call.id, name: call.name }));
     } else {
       const content = ToolResultContent.safeParse(message.content);
       if (!content.success) continue;
@@ -46,8 +62,10 @@ export function conversationOf(messages: readonly Message[]): ConversationMessag
         name: content.data.name,
         text: content.data.text,
       });
+      unanswered = unanswered.filter((call) => call.id !== content.data.tool_call_id);
     }
   }
+  answerTheRest();
   return conversation;
 }
 

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "vitest";
+import { conversationOf, INTERRUPTED_CALL_RESULT } from "../../src/runs/messageContent.ts";
+import type { Message } from "../../src/store/messageStore.ts";
+
+let seq = 0;
+function message(role: Message["role"], content: Message["content"]): Message {
+  seq += 1;
+  return { id: `m${seq}`, runId: "run1", seq, role, content, createdAt: "2026-11-30T00:00:00Z" };
+}
+
+describe("conversationOf", () => {
+  test("replays operator text, assistant tool calls and their results in order", () => {
+    const conversation = conversationOf([
+      message("operator", { text: "hi" }),
+      message("assistant", {
+        text: "",
+        tool_calls: [{ id: "c1", name: "shell", arguments: '{"command":"ls"}' }],
+      }),
+      message("tool", { tool_call_id: "c1", name: "shell", text: "a.txt" }),
+    ]);
+    expect(conversation).toEqual([
+      { role: "operator", text: "hi" },
+      { role: "assistant", text: "", toolCalls: [{ id: "c1", name: "shell", args: '{"command":"ls"}' }] },
+      { role: "tool", id: "c1", name: "shell", text: "a.txt" },
+    ]);
+  });
+
+  test("a call the server never finished gets a result saying so, before the conversation goes on", () => {
+    const calls = [
+      { id: "c1", name: "shell", arguments: '{"command":"echo before"}' },
+      { id: "c2", name: "shell", arguments: '{"command":"sleep 60"}' },
+    ];
+    const conversation = conversationOf([
+      message("operator", { text: "go" }),
+      message("assistant", { text: "", tool_calls: calls }),
+      message("tool", { tool_call_id: "c1", name: "shell", text: "before" }),
+      message("operator", { text: "the server restarted; go on" }),
+    ]);
+    expect(conversation.slice(2)).toEqual([
+      { role: "tool", id: "c1", name: "shell", text: "before" },
+      { role: "tool", id: "c2", name: "shell", text: INTERRUPTED_CALL_RESULT },
+      { role: "operator", text: "the server restarted; go on" },
+    ]);
+  });
+});
