@@ -1,12 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
-import type { CliRun } from "./runCli.ts";
-import { GUILDS_BIN } from "./runCli.ts";
+import { type CliRun, cliEnvironment, GUILDS_BIN, runCli } from "./runCli.ts";
 
-/** The environment of a CLI process: PATH and HOME, no model keys, plus `extra`. */
-export function cliEnvironment(extra: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...extra };
-}
+export { cliEnvironment };
 
 /** A CLI call with `input` on its stdin. */
 export function runCliWithInput(
@@ -14,23 +10,7 @@ export function runCliWithInput(
   input: string,
   environment: Record<string, string>,
 ): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [GUILDS_BIN, ...args], {
-      env: cliEnvironment(environment),
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+  return runCli(args, environment, input);
 }
 
 export function freePort(): Promise<number> {
