@@ -21,6 +21,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: "guilds-harness",
+          root: "runtime/guilds-harness",
+          include: ["test/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "orchestrator",
           root: "apps/orchestrator",
           include: ["test/**/*.test.ts"],
