@@ -18,6 +18,7 @@ const common = {
 const helpers = [
   ["runtime/guilds-code/src/main.ts", "runtime/guilds-code/dist/guilds-code"],
   ["runtime/guilds-machine/src/main.ts", "runtime/guilds-machine/dist/guilds-machine"],
+  ["runtime/guilds-harness/src/main.ts", "runtime/guilds-harness/dist/guilds-harness"],
 ];
 for (const [entry, outfile] of helpers) {
   await build({

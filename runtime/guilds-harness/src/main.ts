@@ -1,0 +1,2 @@
+// guilds-harness: placeholder until the ops land.
+process.stdout.write("");
