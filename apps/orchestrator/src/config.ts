@@ -13,6 +13,13 @@ export interface Config {
    * file <home>/secret.key is used (created on first use). Never log it.
    */
   readonly secretKey: string | undefined;
+  /**
+   * GUILDS_HARNESS_DIR: the npm prefix `guilds harness install` fills with the harness CLIs, seen
+   * read-only by every machine (default <home>/harnesses).
+   */
+  readonly harnessDir: string;
+  /** GUILDS_SANDBOX_NETWORK: "isolated" (default, loopback only) or "host" (this host's network). */
+  readonly sandboxNetwork: "isolated" | "host";
 }
 
 /** SQLite by default; DATABASE_URL=postgres://... selects PostgreSQL. */
@@ -33,6 +40,11 @@ const Environment = z.object({
   DATABASE_URL: optionalSetting.refine(
     (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
     "must be a PostgreSQL URL (postgres://user:password@host:5432/database); unset it to use SQLite in GUILDS_HOME",
+  ),
+  GUILDS_HARNESS_DIR: optionalSetting,
+  GUILDS_SANDBOX_NETWORK: optionalSetting.refine(
+    (value) => value === undefined || value === "isolated" || value === "host",
+    'must be "isolated" (machines get a loopback of their own) or "host" (machines share this host\'s network, so harness CLIs reach their model API)',
   ),
   GUILDS_SECRET_KEY: optionalSetting.refine(
     (value) => value === undefined || isBase64Key(value),
@@ -56,6 +68,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     home,
     database: Object.freeze(database),
     secretKey: settings.GUILDS_SECRET_KEY,
+    harnessDir: path.resolve(settings.GUILDS_HARNESS_DIR ?? path.join(home, "harnesses")),
+    sandboxNetwork: settings.GUILDS_SANDBOX_NETWORK === "host" ? "host" : "isolated",
   });
 }
 

@@ -12,6 +12,8 @@ describe("loadConfig", () => {
       home,
       database: { kind: "sqlite", path: path.join(home, "guilds.db") },
       secretKey: undefined,
+      harnessDir: path.join(home, "harnesses"),
+      sandboxNetwork: "isolated",
     });
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.database)).toBe(true);
@@ -23,7 +25,18 @@ describe("loadConfig", () => {
       home: "/srv/guilds",
       database: { kind: "sqlite", path: "/srv/guilds/guilds.db" },
       secretKey: undefined,
+      harnessDir: "/srv/guilds/harnesses",
+      sandboxNetwork: "isolated",
     });
+  });
+
+  test("GUILDS_HARNESS_DIR and GUILDS_SANDBOX_NETWORK", () => {
+    const config = loadConfig({ GUILDS_HARNESS_DIR: "/opt/clis", GUILDS_SANDBOX_NETWORK: "host" });
+    expect(config.harnessDir).toBe("/opt/clis");
+    expect(config.sandboxNetwork).toBe("host");
+    expect(() => loadConfig({ GUILDS_SANDBOX_NETWORK: "open" })).toThrow(
+      /GUILDS_SANDBOX_NETWORK must be "isolated" .* or "host"/,
+    );
   });
 
   test("a postgres:// DATABASE_URL selects PostgreSQL", () => {

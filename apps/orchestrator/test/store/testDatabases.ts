@@ -127,7 +127,13 @@ async function dropWhenClosed(admin: Pool, name: string): Promise<void> {
 }
 
 function testConfig(home: string, database: Config["database"]): Config {
-  return Object.freeze({ home, database, secretKey: undefined });
+  return Object.freeze({
+    home,
+    database,
+    secretKey: undefined,
+    harnessDir: path.join(home, "harnesses"),
+    sandboxNetwork: "isolated",
+  });
 }
 
 async function unavailable(): Promise<FreshDatabase> {

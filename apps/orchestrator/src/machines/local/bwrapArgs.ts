@@ -23,11 +23,11 @@ export function systemViewArgs(): string[] {
 }
 
 /**
- * Own namespaces for everything (the network is its own loopback only), no terminal, and unless the
- * sandbox is to outlive this process, no orphans.
+ * Own namespaces for everything (the network is its own loopback only, unless it is shared), no
+ * terminal, and unless the sandbox is to outlive this process, no orphans.
  */
-export function isolationArgs(hostname: string, dieWithParent = true): string[] {
-  const args = ["--unshare-all", "--hostname", hostname, "--new-session"];
+export function isolationArgs(hostname: string, dieWithParent = true, shareNetwork = false): string[] {
+  const args = ["--unshare-all", ...(shareNetwork ? ["--share-net"] : []), "--hostname", hostname, "--new-session"];
   return dieWithParent ? [...args, "--die-with-parent"] : args;
 }
 
@@ -37,8 +37,10 @@ export interface MachineView {
   runHost: string;
   /** Files bound read-only into SANDBOX_BIN_DIR under these names. */
   tools: { name: string; hostPath: string }[];
-  /** Files bound read-only over the system view (/etc/passwd ...). */
+  /** Files and folders bound read-only over the system view (/etc/passwd, the harness CLIs ...). */
   overlays: { hostPath: string; inside: string }[];
+  /** Share this host's network namespace instead of a loopback of its own. */
+  shareNetwork: boolean;
   /** The sandbox's first process gets exactly this environment. */
   env: Record<string, string>;
 }
@@ -53,7 +55,7 @@ export function machineBwrapArgs(
   infoFd: number,
   persistent: boolean,
 ): string[] {
-  const isolation = isolationArgs(view.hostname, !persistent);
+  const isolation = isolationArgs(view.hostname, !persistent, view.shareNetwork);
   const args = ["--info-fd", String(infoFd), ...isolation, ...systemViewArgs()];
   args.push("--bind", view.homeHost, SANDBOX_HOME, "--bind", view.runHost, SANDBOX_RUNTIME_DIR);
   for (const tool of view.tools) args.push("--ro-bind", tool.hostPath, `${SANDBOX_BIN_DIR}/${tool.name}`);

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { chmod, chown, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
@@ -7,10 +8,12 @@ import { INFO_FD } from "./bwrapLaunch.ts";
 import { DAEMON_FOLDER, DAEMON_SOCKET_NAME } from "./daemonFolder.ts";
 import type { DaemonLauncher } from "./daemonLauncher.ts";
 import { findBwrap, findRipgrep, HELPER_NAMES, helperBundle, requireHelperBundle } from "./hostTools.ts";
+import type { MachineExtras } from "./localOptions.ts";
 import { machineFolders } from "./machinePaths.ts";
 import { reachableToolPath } from "./reachableTools.ts";
 import { writeSandboxIdentity } from "./sandboxIdentity.ts";
 import { giveHomeTo, letUserReach, type SandboxUser } from "./sandboxUser.ts";
+import { harnessBinOf, machineSearchPath, SANDBOX_HARNESS_DIR } from "./searchPath.ts";
 
 /**
  * A machine under bubblewrap, its first process the guilds-machine daemon. Its own pid namespace
@@ -21,8 +24,15 @@ export function createBwrapLauncher(
   root: string,
   homeDir: string | undefined,
   user: SandboxUser,
+  extras: MachineExtras = {},
 ): DaemonLauncher {
   const folders = machineFolders(root, "sandbox", homeDir);
+  const harnessDir = extras.harnessDir;
+  const searchPath = machineSearchPath(
+    SANDBOX_BIN_DIR,
+    folders.home.inside,
+    harnessDir === undefined ? null : harnessBinOf(SANDBOX_HARNESS_DIR),
+  );
   const daemonFolder = path.join(folders.run.host, DAEMON_FOLDER);
   const asRoot = user.launchPrefix.length > 0;
 
@@ -51,10 +61,14 @@ export function createBwrapLauncher(
       overlays: [
         { hostPath: identity.passwd, inside: "/etc/passwd" },
         { hostPath: identity.group, inside: "/etc/group" },
+        ...(harnessDir !== undefined && existsSync(harnessDir)
+          ? [{ hostPath: harnessDir, inside: SANDBOX_HARNESS_DIR }]
+          : []),
       ],
+      shareNetwork: extras.network === "host",
       env: {
         HOME: folders.home.inside,
-        PATH: `${SANDBOX_BIN_DIR}:/usr/local/bin:/usr/bin:/bin`,
+        PATH: searchPath,
         LANG: "C.UTF-8",
         USER: "agent",
         GUILDS_RUNTIME_DIR: folders.run.inside,
@@ -66,6 +80,7 @@ export function createBwrapLauncher(
     mode: "bwrap",
     folders,
     binDir: SANDBOX_BIN_DIR,
+    searchPath,
     daemonFolder,
     backgroundRecordsInside: backgroundRecordsFolder(folders.run.inside, agentId),
     helperCommand(name) {

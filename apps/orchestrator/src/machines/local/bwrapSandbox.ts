@@ -40,6 +40,7 @@ export function createBwrapSandbox(launcher: DaemonLauncher): SandboxBackend {
     mode: "bwrap",
     folders,
     binDir: launcher.binDir,
+    searchPath: launcher.searchPath,
     stopsItselfWhenIdle: false,
     helperCommand: (name) => launcher.helperCommand(name),
 

@@ -18,6 +18,8 @@ export interface DaemonLauncher {
   readonly folders: MachineFolders;
   /** Where the helpers, node and rg are, as seen inside: first on PATH. */
   readonly binDir: string;
+  /** PATH as seen inside (machineSearchPath). */
+  readonly searchPath: string;
   /** The daemon's folder on this host: its socket, and a bwrap machine's passwd and group files. */
   readonly daemonFolder: string;
   /** The background records of the machine's agent, as its processes see them. */

@@ -5,7 +5,9 @@ import { DAEMON_FOLDER, DAEMON_SOCKET_NAME } from "./daemonFolder.ts";
 import type { DaemonLauncher } from "./daemonLauncher.ts";
 import { linkHostTools } from "./hostToolLinks.ts";
 import { requireHelperBundle } from "./hostTools.ts";
+import type { MachineExtras } from "./localOptions.ts";
 import { machineFolders } from "./machinePaths.ts";
+import { harnessBinOf, machineSearchPath } from "./searchPath.ts";
 
 /**
  * An unconfined machine that outlives the process that started it: the guilds-machine daemon runs
@@ -17,15 +19,18 @@ export function createHostDaemonLauncher(
   agentId: string,
   root: string,
   homeDir: string | undefined,
+  extras: MachineExtras = {},
 ): DaemonLauncher {
   const folders = machineFolders(root, "host", homeDir);
   const daemonFolder = path.join(folders.run.host, DAEMON_FOLDER);
   const binDir = path.join(daemonFolder, "bin");
+  const harnessBin = extras.harnessDir === undefined ? null : harnessBinOf(extras.harnessDir);
 
   return {
     mode: "unconfined",
     folders,
     binDir,
+    searchPath: machineSearchPath(binDir, folders.home.inside, harnessBin),
     daemonFolder,
     backgroundRecordsInside: backgroundRecordsFolder(folders.run.host, agentId),
     helperCommand: (name) => [process.execPath, requireHelperBundle(name)],

@@ -34,8 +34,8 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
   const tiedOrNot = (launcher: DaemonLauncher, tied: () => SandboxBackend) =>
     persistent ? createPersistentSandbox(launcher, { agentId: options.agentId, root, idleStopMs }) : tied();
   const unconfined = () =>
-    tiedOrNot(createHostDaemonLauncher(options.agentId, root, homeDir), () =>
-      createUnconfinedSandbox(options.agentId, root, homeDir),
+    tiedOrNot(createHostDaemonLauncher(options.agentId, root, homeDir, options), () =>
+      createUnconfinedSandbox(options.agentId, root, homeDir, options),
     );
 
   const requested = options.sandbox ?? "auto";
@@ -52,7 +52,7 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
   const user = sandboxUser(options.agentId, options.sandboxUid);
   const probe = await probeBwrap(user);
   if (probe.usable) {
-    const launcher = createBwrapLauncher(options.agentId, root, homeDir, user);
+    const launcher = createBwrapLauncher(options.agentId, root, homeDir, user, options);
     return make(
       tiedOrNot(launcher, () => createBwrapSandbox(launcher)),
       null,

@@ -6,7 +6,21 @@ export interface MachineLogger {
 
 export type SandboxMode = "bwrap" | "unconfined" | "auto";
 
-export interface LocalMachineOptions {
+/**
+ * "isolated" (default): under bwrap the machine has its own network namespace, loopback only.
+ * "host": it shares this host's network (harness CLIs reaching their model API, remote clones),
+ * and so also reaches this host's own 127.0.0.1 services.
+ */
+export type MachineNetwork = "isolated" | "host";
+
+/** What a machine sees besides its home: the harness CLIs, the network. */
+export interface MachineExtras {
+  /** An npm prefix holding the harness CLIs (guilds harness install), seen read-only at SANDBOX_HARNESS_DIR. */
+  harnessDir?: string;
+  network?: MachineNetwork;
+}
+
+export interface LocalMachineOptions extends MachineExtras {
   agentId: string;
   /**
    * The machine's folder on this host: `run/` (gone with the machine), `home/` unless homeDir says

@@ -137,6 +137,7 @@ export function createPersistentSandbox(
     mode: launcher.mode,
     folders,
     binDir: launcher.binDir,
+    searchPath: launcher.searchPath,
     stopsItselfWhenIdle: true,
     helperCommand: (name) => launcher.helperCommand(name),
 

@@ -7,6 +7,8 @@ export interface SandboxBackend {
   readonly folders: MachineFolders;
   /** Where the helpers, node and rg are, as seen inside: first on PATH. */
   readonly binDir: string;
+  /** PATH as seen inside (machineSearchPath). */
+  readonly searchPath: string;
   /**
    * The machine enforces its idle stop itself (it outlives this process, and other processes use it
    * too); otherwise this process does.

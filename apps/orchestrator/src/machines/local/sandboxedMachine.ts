@@ -50,7 +50,7 @@ export class SandboxedMachine implements LocalMachine {
     this.ports = Array.from({ length: PORT_BLOCK_SIZE }, (_, index) => portBase + index);
     this.baseEnv = Object.freeze({
       HOME: this.home,
-      PATH: `${backend.binDir}:/usr/local/bin:/usr/bin:/bin`,
+      PATH: backend.searchPath,
       LANG: "C.UTF-8",
       GUILDS_RUNTIME_DIR: this.runtimeDir,
       USER: "agent",

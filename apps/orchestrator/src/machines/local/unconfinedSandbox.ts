@@ -6,6 +6,7 @@ import { DAEMON_FOLDER } from "./daemonFolder.ts";
 import { spawnHostProcess } from "./hostProcess.ts";
 import { linkHostTools } from "./hostToolLinks.ts";
 import { requireHelperBundle } from "./hostTools.ts";
+import type { MachineExtras } from "./localOptions.ts";
 import { hostPathOf, type MachineFolders, machineFolders } from "./machinePaths.ts";
 import {
   endGroups,
@@ -17,15 +18,22 @@ import {
 } from "./processGroups.ts";
 import { resetRuntimeFolder } from "./runtimeFolder.ts";
 import type { SandboxBackend } from "./sandboxBackend.ts";
+import { harnessBinOf, machineSearchPath } from "./searchPath.ts";
 
 /**
  * Processes run straight on this host as the server's own user, children of this process: HOME and
  * GUILDS_RUNTIME_DIR point into the machine's folders, but nothing stops a command from reaching
  * anything else.
  */
-export function createUnconfinedSandbox(agentId: string, root: string, homeDir?: string): SandboxBackend {
+export function createUnconfinedSandbox(
+  agentId: string,
+  root: string,
+  homeDir?: string,
+  extras: MachineExtras = {},
+): SandboxBackend {
   const folders: MachineFolders = machineFolders(root, "host", homeDir);
   const binDir = path.join(folders.run.host, DAEMON_FOLDER, "bin");
+  const harnessBin = extras.harnessDir === undefined ? null : harnessBinOf(extras.harnessDir);
   /** Every process group started here; pruned when a group is found empty. */
   const groups = new Set<number>();
 
@@ -33,6 +41,7 @@ export function createUnconfinedSandbox(agentId: string, root: string, homeDir?:
     mode: "unconfined",
     folders,
     binDir,
+    searchPath: machineSearchPath(binDir, folders.home.inside, harnessBin),
     stopsItselfWhenIdle: false,
     helperCommand: (name) => [process.execPath, requireHelperBundle(name)],
 
