@@ -1,7 +1,9 @@
 import os from "node:os";
 import path from "node:path";
+import type { HarnessName } from "@guilds/protocol/harness";
 import { z } from "zod";
 import { AppError } from "./errors.ts";
+import { parseHarnessesOff } from "./toolbox/harness/harnessesOff.ts";
 
 /** The server's settings, read once from the environment. */
 export interface Config {
@@ -20,6 +22,8 @@ export interface Config {
   readonly harnessDir: string;
   /** GUILDS_SANDBOX_NETWORK: "isolated" (default, loopback only) or "host" (this host's network). */
   readonly sandboxNetwork: "isolated" | "host";
+  /** GUILDS_HARNESSES_OFF: the harnesses code_task refuses with harness.off; absent when none is. */
+  readonly harnessesOff?: readonly HarnessName[];
 }
 
 /** SQLite by default; DATABASE_URL=postgres://... selects PostgreSQL. */
@@ -70,7 +74,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     secretKey: settings.GUILDS_SECRET_KEY,
     harnessDir: path.resolve(settings.GUILDS_HARNESS_DIR ?? path.join(home, "harnesses")),
     sandboxNetwork: settings.GUILDS_SANDBOX_NETWORK === "host" ? "host" : "isolated",
+    ...harnessesOffSetting(environment.GUILDS_HARNESSES_OFF),
   });
+}
+
+function harnessesOffSetting(raw: string | undefined): { harnessesOff?: readonly HarnessName[] } {
+  const off = parseHarnessesOff(raw);
+  return off.length === 0 ? {} : { harnessesOff: Object.freeze(off) };
 }
 
 function isBase64Key(value: string): boolean {

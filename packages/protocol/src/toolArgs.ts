@@ -1,4 +1,10 @@
 import { z } from "zod";
+import { SessionId } from "./harness.ts";
+import {
+  TASK_TIMEOUT_DEFAULT_MINUTES,
+  TASK_TIMEOUT_MAX_MINUTES,
+  TASK_TIMEOUT_MIN_MINUTES,
+} from "./harnessLimits.ts";
 import * as L from "./limits.ts";
 
 /** An integer argument whose every failure names its allowed range. */
@@ -75,3 +81,19 @@ export const CODE_TOOL_NAMES = Object.keys(CODE_TOOL_ARGS) as CodeToolName[];
 export function isCodeToolName(name: string): name is CodeToolName {
   return Object.hasOwn(CODE_TOOL_ARGS, name);
 }
+
+/** code_task's arguments ("Code tasks", Arguments). */
+export const CodeTaskArgs = z.strictObject({
+  brief: text("the whole task, self-contained").refine((brief) => brief.trim() !== "", {
+    error: "must hold the task, not only blanks",
+  }),
+  repo: text("a repository name under repos/").optional(),
+  session_id: SessionId.optional(),
+  notes: z
+    .array(text("a note's display path"), { error: "must be an array of note display paths" })
+    .optional(),
+  timeout_minutes: intInRange(TASK_TIMEOUT_MIN_MINUTES, TASK_TIMEOUT_MAX_MINUTES).default(
+    TASK_TIMEOUT_DEFAULT_MINUTES,
+  ),
+});
+export type CodeTaskArgs = z.infer<typeof CodeTaskArgs>;

@@ -1,5 +1,4 @@
-import { readFileSync, unlinkSync } from "node:fs";
-import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
+import { readHelperRequest, writeEnvelope } from "@guilds/protocol/helperMain";
 import { dispatch } from "./dispatch.ts";
 import { serve } from "./serve.ts";
 import { helperStopSignal } from "./stopSignals.ts";
@@ -13,29 +12,15 @@ import { helperStopSignal } from "./stopSignals.ts";
  * it, its envelope is still printed, then the helper exits.
  */
 async function main(argv: string[], stopRequested: AbortSignal): Promise<void> {
-  const [first, second] = argv;
-  if (first === "serve") {
+  if (argv[0] === "serve") {
     await serve(process.stdin, process.stdout, process.env, stopRequested);
     return;
   }
-  let raw: unknown;
-  try {
-    raw = first === "--request-file" && second ? readRequestFile(second) : decodeBase64Json(first ?? "");
-  } catch (caught) {
-    const message = caught instanceof Error ? caught.message : String(caught);
-    process.stdout.write(
-      `${encodeBase64Json({ ok: false, error: { code: "request.unreadable", message: `guilds-code could not read its request (${message}); pass base64 JSON or --request-file <path>.` } })}\n`,
-    );
-    return;
-  }
-  const envelope = await dispatch(raw, process.env, stopRequested);
-  process.stdout.write(`${encodeBase64Json(envelope)}\n`);
-}
-
-function readRequestFile(file: string): unknown {
-  const text = readFileSync(file, "utf8");
-  unlinkSync(file);
-  return JSON.parse(text);
+  const invocation = readHelperRequest("guilds-code", argv);
+  const envelope = invocation.ok
+    ? await dispatch(invocation.raw, process.env, stopRequested)
+    : invocation.envelope;
+  writeEnvelope(envelope);
 }
 
 // Listening first: a stop that comes while the request is read must still find its command.

@@ -1,69 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-
-/**
- * What /proc says about a process. Liveness is read here rather than with kill(pid, 0) because a
- * machine's init may never reap orphans: a zombie answers kill(0) but has ended.
- */
-export interface ProcessInfo {
-  state: string;
-  processGroup: number;
-  /** Clock ticks after boot at which it started: tells a reused pid from the original. */
-  startTicks: number;
-}
-
-/** Fields after "(comm) ": state is field 3 of the line, pgrp field 5, starttime field 22. */
-const STATE_FIELD = 0;
-const PROCESS_GROUP_FIELD = 2;
-const START_TICKS_FIELD = 19;
-const ENDED_STATES = new Set(["Z", "X", "x"]);
-
-export function readProcess(pid: number): ProcessInfo | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return undefined;
-  }
-  // The command name may hold spaces and parentheses: the fields start after the last ")".
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const state = fields[STATE_FIELD];
-  const processGroup = Number(fields[PROCESS_GROUP_FIELD]);
-  const startTicks = Number(fields[START_TICKS_FIELD]);
-  if (!state || !Number.isInteger(processGroup) || !Number.isInteger(startTicks)) return undefined;
-  return { state, processGroup, startTicks };
-}
-
-function procIsReadable(): boolean {
-  return readProcess(process.pid) !== undefined;
-}
-
-/** Running (not a zombie) and, when `startTicks` is given, the very process that was started. */
-export function isProcessLive(pid: number, startTicks?: number): boolean {
-  if (!procIsReadable()) return signalZeroSucceeds(pid);
-  const info = readProcess(pid);
-  if (!info || ENDED_STATES.has(info.state)) return false;
-  return startTicks === undefined || info.startTicks === startTicks;
-}
-
-/** Whether any process of the group is still running (zombies excluded). */
-export function groupHasLiveMembers(processGroup: number): boolean {
-  if (!signalZeroSucceeds(-processGroup)) return false;
-  if (!procIsReadable()) return true;
-  for (const entry of readdirSync("/proc")) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    const info = readProcess(pid);
-    if (info && info.processGroup === processGroup && !ENDED_STATES.has(info.state)) return true;
-  }
-  return false;
-}
-
-function signalZeroSucceeds(target: number): boolean {
-  try {
-    process.kill(target, 0);
-    return true;
-  } catch (caught) {
-    // EPERM: it exists but belongs to someone else.
-    return (caught as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+// Moved to @guilds/protocol/processTable, which guilds-harness shares; kept here for this helper's tests.
+export {
+  groupHasLiveMembers,
+  isProcessLive,
+  type ProcessInfo,
+  readProcess,
+} from "@guilds/protocol/processTable";

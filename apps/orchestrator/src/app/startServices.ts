@@ -3,11 +3,16 @@ import type { Config } from "../config.ts";
 import { createEventBus, type RunEventBus } from "../events/eventBus.ts";
 import type { SandboxMode } from "../machines/local/localOptions.ts";
 import { createMachineRegistry, type MachineRegistry } from "../machines/machineRegistry.ts";
+import { ANTHROPIC_KEY_VARIABLE } from "../providers/anthropicProvider.ts";
+import { OPENAI_KEY_VARIABLE } from "../providers/openaiProvider.ts";
+import { recoverCodeTasks } from "../runs/recoverCodeTasks.ts";
 import { createRunService, type RunService, type RunServiceLogger } from "../runs/runService.ts";
+import { storeTaskArtifacts } from "../runs/storeTaskArtifacts.ts";
 import { createApp } from "../server/createApp.ts";
 import { openStore, type Store } from "../store/store.ts";
 import { type AgentScripts, createAgentScripts } from "./agentScripts.ts";
 import { providerForAgent } from "./providerForAgent.ts";
+import { createRedactingLogger, type RedactingLogger } from "./redactingLogger.ts";
 import { seedDemo } from "./seedDemo.ts";
 
 export const RESTART_REASON = "the server restarted while this was running";
@@ -19,6 +24,8 @@ export interface Services {
   runs: RunService;
   scripts: AgentScripts;
   app: Hono;
+  /** The options' logger behind a redactor of every secret: every line of the server goes here. */
+  logger: RedactingLogger;
   /** What to tell the operator on this start (the demo, or how to make an agent); may be empty. */
   notice: string[];
   /** Cancels the runs, stops the machines, closes the store; safe to call twice. */
@@ -28,6 +35,7 @@ export interface Services {
 export interface ServiceOptions {
   environment: NodeJS.ProcessEnv;
   sandbox: SandboxMode;
+  /** Where the redacted lines go. */
   logger: RunServiceLogger;
 }
 
@@ -37,11 +45,13 @@ export interface ServiceOptions {
  */
 export async function startServices(config: Config, options: ServiceOptions): Promise<Services> {
   const store = await openStore(config);
+  const logger = createRedactingLogger(options.logger, store.secrets, serverSecretValues(config, options));
   const events = createEventBus(store);
   const machines = createMachineRegistry({
     home: config.home,
     sandbox: options.sandbox,
-    logger: options.logger,
+    logger,
+    extras: { harnessDir: config.harnessDir, network: config.sandboxNetwork },
   });
   const scripts = createAgentScripts(config.home);
   let runs: RunService | undefined;
@@ -51,6 +61,7 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
     await closing?.close();
     events.close();
     await machines.stopAll();
+    await logger.flush();
     await store.close();
   };
   try {
@@ -59,15 +70,34 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       config,
       events,
       machines,
-      providerFor: providerForAgent(scripts),
-      logger: options.logger,
+      providerFor: providerForAgent(scripts, options.environment),
+      logger,
     });
+    await recoverCodeTasks({ store, events, machines, logger }, RESTART_REASON);
     await runs.recoverInterrupted(RESTART_REASON);
     const notice = await seedDemo({ store, scripts, home: config.home, environment: options.environment });
-    const app = createApp({ store, events, runs, scripts, logger: options.logger });
-    return { store, events, machines, runs, scripts, app, notice, close };
+    const app = createApp({
+      store,
+      events,
+      runs,
+      scripts,
+      logger,
+      machines,
+      tasks: storeTaskArtifacts(store, machines),
+    });
+    return { store, events, machines, runs, scripts, app, logger, notice, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The server's own secrets, hidden from its log like the guilds' (the model keys, the secret key). */
+function serverSecretValues(config: Config, options: ServiceOptions): string[] {
+  const values = [
+    options.environment[ANTHROPIC_KEY_VARIABLE],
+    options.environment[OPENAI_KEY_VARIABLE],
+    config.secretKey,
+  ];
+  return values.filter((value): value is string => value !== undefined && value !== "");
 }

@@ -1,12 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { createAgentScripts } from "../app/agentScripts.ts";
 import { loadConfig } from "../config.ts";
+import { deleteAgent } from "../deletion/deleteAgent.ts";
+import { describeDeletion } from "../deletion/deletion.ts";
+import { removeStoppedMachineFolder } from "../machines/machineFolder.ts";
+import { machineRoot } from "../machines/machineRegistry.ts";
 import { parseModelScript } from "../providers/modelScript.ts";
 import { MODEL_PROVIDERS, type ModelProviderName } from "../store/agentSettings.ts";
 import type { Agent } from "../store/agentStore.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
-import { findGuild } from "./findByName.ts";
+import { findAgent, findGuild } from "./findByName.ts";
 import { EXIT_OK, UsageError } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
@@ -26,12 +30,15 @@ const CREATE_OPTIONS = {
   script: { type: "string" },
 } as const;
 
-/** guilds agent create <guild> <name> [options] | guilds agent list [<guild>] */
+/** guilds agent create <guild> <name> [options] | list [<guild>] | delete <guild>/<agent> */
 export async function runAgentCommand(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
   const [action, ...rest] = argv;
   if (action === "create") return createAgent(rest, environment);
   if (action === "list") return listAgents(rest, environment);
-  throw new UsageError("agent takes create <guild> <name> [--provider P] [--model M] ... or list [<guild>].");
+  if (action === "delete") return removeAgent(rest, environment);
+  throw new UsageError(
+    "agent takes create <guild> <name> [--provider P] [--model M] ..., list [<guild>] or delete <guild>/<agent>.",
+  );
 }
 
 async function createAgent(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
@@ -80,6 +87,30 @@ async function listAgents(argv: string[], environment: NodeJS.ProcessEnv): Promi
     return rows;
   });
   await writeOut(process.stdout, lines.join("") || "no agents yet: guilds agent create <guild> <name>\n");
+  return EXIT_OK;
+}
+
+/**
+ * The store refuses while a run is in progress. This process holds no machine: the folder is removed
+ * only when no machine runs on it (the server stops an idle one by itself), else the output says
+ * where it stays.
+ */
+async function removeAgent(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const { positionals } = parseCommandArgs("agent delete", argv, {});
+  const [reference = ""] = takePositionals("agent delete", positionals, ["guild>/<agent"]);
+  const deletion = await withAdminStore(environment, async (store) => {
+    const { home } = loadConfig(environment);
+    const agent = await findAgent(store, reference);
+    return deleteAgent(
+      {
+        store,
+        scripts: createAgentScripts(home),
+        removeMachine: (agentId) => removeStoppedMachineFolder(machineRoot(home, agentId)),
+      },
+      agent.id,
+    );
+  });
+  await writeOut(process.stdout, describeDeletion(deletion));
   return EXIT_OK;
 }
 

@@ -1,5 +1,6 @@
 import type { Agent } from "../store/agentStore.ts";
 import type { Guild } from "../store/guildStore.ts";
+import type { Repository } from "../store/repositoryStore.ts";
 import type { Store } from "../store/store.ts";
 import { UsageError } from "./usage.ts";
 
@@ -33,5 +34,15 @@ export async function findAgent(store: Store, reference: string): Promise<Agent>
     only === undefined
       ? `there is no agent "${reference}"; \`guilds agent list\` lists them.`
       : `${matches.length} guilds have an agent "${reference}"; name it as <guild>/${reference}.`,
+  );
+}
+
+/** A repository of the guild, by its name. */
+export async function findRepository(store: Store, guildName: string, name: string): Promise<Repository> {
+  const guild = await findGuild(store, guildName);
+  const repository = await store.repositories.findByName(guild.id, name);
+  if (repository) return repository;
+  throw new UsageError(
+    `the guild ${guild.name} has no repository "${name}"; \`guilds repo list ${guild.name}\` lists them.`,
   );
 }

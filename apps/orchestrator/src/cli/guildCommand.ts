@@ -1,9 +1,12 @@
+import { deleteGuild } from "../deletion/deleteGuild.ts";
+import { describeDeletion } from "../deletion/deletion.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
+import { findGuild } from "./findByName.ts";
 import { EXIT_OK, UsageError } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
-/** guilds guild create <name> | guilds guild list */
+/** guilds guild create <name> | list | delete <guild> */
 export async function runGuildCommand(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
   const [action, ...rest] = argv;
   const { positionals } = parseCommandArgs(`guild ${action ?? ""}`.trim(), rest, {});
@@ -20,5 +23,13 @@ export async function runGuildCommand(argv: string[], environment: NodeJS.Proces
     await writeOut(process.stdout, lines || "no guilds yet: guilds guild create <name>\n");
     return EXIT_OK;
   }
-  throw new UsageError("guild takes create <name> or list.");
+  if (action === "delete") {
+    const [name = ""] = takePositionals("guild delete", positionals, ["guild"]);
+    const deletion = await withAdminStore(environment, async (store) =>
+      deleteGuild(store, (await findGuild(store, name)).id),
+    );
+    await writeOut(process.stdout, describeDeletion(deletion));
+    return EXIT_OK;
+  }
+  throw new UsageError("guild takes create <name>, list or delete <guild>.");
 }

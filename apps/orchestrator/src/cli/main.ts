@@ -1,5 +1,7 @@
 import { runAgentCommand } from "./agentCommand.ts";
 import { runGuildCommand } from "./guildCommand.ts";
+import { runHarnessCommand } from "./harnessCommand.ts";
+import { runNoteCommand } from "./noteCommand.ts";
 import { runRepoCommand } from "./repoCommand.ts";
 import { runRun } from "./runCommand.ts";
 import { runSecretCommand } from "./secretCommand.ts";
@@ -18,7 +20,9 @@ const COMMANDS: Record<string, Command> = {
   repo: runRepoCommand,
   agent: runAgentCommand,
   secret: runSecretCommand,
+  note: runNoteCommand,
   token: runTokenCommand,
+  harness: runHarnessCommand,
   run: runRun,
 };
 

@@ -1,17 +1,26 @@
 import path from "node:path";
+import { deleteRepository } from "../deletion/deleteRepository.ts";
+import { describeDeletion } from "../deletion/deletion.ts";
 import type { RepositorySource } from "../store/repositoryStore.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
-import { findGuild } from "./findByName.ts";
+import { findGuild, findRepository } from "./findByName.ts";
 import { EXIT_OK, UsageError } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
-/** guilds repo add <guild> <name> <url-or-path> [--token-env VAR] */
+const ACTIONS = "add <guild> <name> <url-or-path> [--token-env VAR], list <guild> or delete <guild> <name>";
+
+/** guilds repo add <guild> <name> <url-or-path> [--token-env VAR] | list <guild> | delete <guild> <name> */
 export async function runRepoCommand(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
   const [action, ...rest] = argv;
-  if (action !== "add")
-    throw new UsageError("repo takes add <guild> <name> <url-or-path> [--token-env VAR].");
-  const { values, positionals } = parseCommandArgs("repo add", rest, { "token-env": { type: "string" } });
+  if (action === "add") return addRepository(rest, environment);
+  if (action === "list") return listRepositories(rest, environment);
+  if (action === "delete") return removeRepository(rest, environment);
+  throw new UsageError(`repo takes ${ACTIONS}.`);
+}
+
+async function addRepository(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseCommandArgs("repo add", argv, { "token-env": { type: "string" } });
   const [guildName = "", name = "", location = ""] = takePositionals("repo add", positionals, [
     "guild",
     "name",
@@ -27,6 +36,34 @@ export async function runRepoCommand(argv: string[], environment: NodeJS.Process
     process.stdout,
     `added repository ${repository.name} (${repository.id}): ${where}${repository.hasToken ? " with a token" : ""}\n`,
   );
+  return EXIT_OK;
+}
+
+async function listRepositories(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const { positionals } = parseCommandArgs("repo list", argv, {});
+  const [guildName = ""] = takePositionals("repo list", positionals, ["guild"]);
+  const repositories = await withAdminStore(environment, async (store) =>
+    store.repositories.list((await findGuild(store, guildName)).id),
+  );
+  const lines = repositories.map(
+    (repository) =>
+      `${repository.name}\t${repository.id}\t${repository.url ?? repository.localPath ?? ""}${repository.hasToken ? "\twith a token" : ""}\n`,
+  );
+  await writeOut(
+    process.stdout,
+    lines.join("") ||
+      `no repositories in ${guildName} yet: guilds repo add ${guildName} <name> <url-or-path>\n`,
+  );
+  return EXIT_OK;
+}
+
+async function removeRepository(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const { positionals } = parseCommandArgs("repo delete", argv, {});
+  const [guildName = "", name = ""] = takePositionals("repo delete", positionals, ["guild", "name"]);
+  const deletion = await withAdminStore(environment, async (store) =>
+    deleteRepository(store, (await findRepository(store, guildName, name)).id),
+  );
+  await writeOut(process.stdout, describeDeletion(deletion));
   return EXIT_OK;
 }
 

@@ -6,6 +6,7 @@ import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { sandboxFromEnvironment, serverHost, serverPort } from "./settings.ts";
 import { EXIT_OK, UsageError } from "./usage.ts";
 
+/** Where the server's log lines go, once startServices has redacted them. */
 const serverLogger = {
   info: (message: string) => console.error(`[guilds] ${message}`),
   warn: (message: string) => console.error(`[guilds] WARNING: ${message}`),
@@ -43,10 +44,12 @@ export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): 
     throw error;
   }
   if (!isLoopback(host)) {
-    serverLogger.warn(
+    services.logger.warn(
       `HOST=${host}: the API is reachable from other machines. Every /api call needs a token, but put TLS in front of it.`,
     );
   }
+  // Logged lines are written a moment later: the warnings go before what follows them.
+  await services.logger.flush();
   console.error(`guilds is listening on http://${host}:${port} (data in ${config.home})`);
   for (const line of services.notice) console.error(line);
   await new Promise<void>((resolve) => {

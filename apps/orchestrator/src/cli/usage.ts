@@ -18,15 +18,41 @@ Usage:
 
   guilds guild create <name>
   guilds guild list
+  guilds guild delete <guild>
+      Deletes the guild with its repositories, secrets and notes; refused while it has agents.
   guilds repo add <guild> <name> <url-or-path> [--token-env VAR]
       A git URL (its token read from the variable VAR, never from the command line) or a folder.
+  guilds repo list <guild>
+  guilds repo delete <guild> <name>
+      Deletes the repository and its token; refused while a run of the guild is in progress.
+      The clones in the agents' homes (repos/<name>) stay: they are the agents' files.
   guilds agent create <guild> <name> [--provider anthropic|openai|openai-compatible|scripted]
       [--model M] [--base-url U] [--coding on|off] [--max-tool-calls N] [--script <file.json>]
   guilds agent list [<guild>]
+  guilds agent delete <guild>/<agent>
+      Deletes the agent with its runs (messages, tool calls, events), secrets and machine folder
+      (its home); refused while a run is in progress: cancel it first. While the server still
+      holds the machine (it stops it once idle) the folder stays, and the output says where.
   guilds secret set <guild>[/<agent>] NAME [--from-env VAR]
       The value is read from stdin (or the variable VAR), never from the command line.
+  guilds secret list <guild>[/<agent>]
+  guilds secret delete <guild>[/<agent>] NAME
+  guilds note set <guild> <path> [--kind note|record|collection|script] [--file F]
+  guilds note get <guild> <path>
+  guilds note list <guild> [<prefix>]
+  guilds note delete <guild> <path>
+      A guild's notes (Markdown), records (JSON objects), collections and scripts, by path
+      (runbooks/deploy.md, tasks/t-12). set reads the content from F, else stdin: 1 MiB at most.
+  guilds harness install <claude|codex|gemini>...
+  guilds harness list
+      Installs the harness CLIs code_task drives into GUILDS_HARNESS_DIR (default
+      <GUILDS_HOME>/harnesses), which every machine sees on its PATH. Cursor and Antigravity
+      come with their own installers, run inside an agent's machine.
   guilds token create <name>
       Prints an operator token for the API, once.
+  guilds token list
+  guilds token revoke <name>
+      Names and dates only: token values are never kept. The API refuses a revoked token at once.
       These commands use the store in GUILDS_HOME (or DATABASE_URL) directly, server up or not.
 
   guilds run <agent> "<message>"

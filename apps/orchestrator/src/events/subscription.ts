@@ -44,6 +44,8 @@ export function createSubscription(
       if (closed || held === null) return;
       floor = Number.NEGATIVE_INFINITY;
       for (const event of replayed) deliver(event);
+      // A listener may unsubscribe while the replay is delivered.
+      if (closed) return;
       floor = replayedUpTo;
       const pending = held;
       held = null;

@@ -2,14 +2,17 @@ import { chmodSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Agent } from "../store/agentStore.ts";
 import { createLocalMachine } from "./local/localMachine.ts";
-import type { MachineLogger, SandboxMode } from "./local/localOptions.ts";
+import type { MachineExtras, MachineLogger, SandboxMode } from "./local/localOptions.ts";
 import type { Machine } from "./machine.ts";
+import { type MachineFolderOutcome, removeMachineFolder } from "./machineFolder.ts";
 
 export interface MachineRegistry {
   /** The agent's machine (created on first use, not started: the transport wakes it). */
   forAgent(agent: Pick<Agent, "id" | "idleStopMinutes">): Promise<Machine>;
   /** Stops every machine this registry made. */
   stopAll(): Promise<void>;
+  /** For a deleted agent: stops its machine, forgets it, and removes its folder, home and all. */
+  remove(agentId: string): Promise<MachineFolderOutcome>;
 }
 
 export interface MachineRegistryOptions {
@@ -17,6 +20,8 @@ export interface MachineRegistryOptions {
   home: string;
   sandbox?: SandboxMode;
   logger?: MachineLogger;
+  /** The harness CLIs and the network every machine gets. */
+  extras?: MachineExtras;
 }
 
 /** One local machine per agent, made once and shared by all its runs. */
@@ -31,6 +36,7 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
         agentId: agent.id,
         root: machineRoot(options.home, agent.id),
         sandbox: options.sandbox ?? "auto",
+        ...options.extras,
         idleStopMs: agent.idleStopMinutes * 60_000,
         ...(options.logger === undefined ? {} : { logger: options.logger }),
       });
@@ -41,6 +47,18 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
     async stopAll() {
       const all = [...machines.values()];
       await Promise.allSettled(all.map(async (machine) => (await machine).stop()));
+    },
+    async remove(agentId) {
+      const root = machineRoot(options.home, agentId);
+      const made = machines.get(agentId);
+      machines.delete(agentId);
+      try {
+        await (await made?.catch(() => undefined))?.stop();
+      } catch (caught) {
+        const reason = caught instanceof Error ? caught.message : String(caught);
+        return { folder: root, state: "kept", reason: `its machine did not stop (${reason})` };
+      }
+      return removeMachineFolder(root);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import type { ModelMessage } from "ai";
 import { createAiSdkProvider } from "./aiSdkProvider.ts";
+import { modelKeyAdvice } from "./modelKeyAdvice.ts";
 import type { ModelProvider } from "./modelProvider.ts";
 import { describeEndpoint, type ResolvedProviderOptions } from "./modelProviderOptions.ts";
 import { ProviderError } from "./providerError.ts";
@@ -20,7 +21,7 @@ export function createAnthropicProvider(
   config: AnthropicConfig,
   options: ResolvedProviderOptions,
 ): ModelProvider {
-  const keyAdvice = `Set the agent's model api_key, or ${ANTHROPIC_KEY_VARIABLE} in the server's environment.`;
+  const keyAdvice = modelKeyAdvice(ANTHROPIC_KEY_VARIABLE, { serverEnvironment: true });
   const apiKey = config.api_key ?? options.environment[ANTHROPIC_KEY_VARIABLE];
   if (apiKey === undefined || apiKey === "") {
     throw new ProviderError("provider.auth", `No Anthropic API key. ${keyAdvice}`);

@@ -1,7 +1,14 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { createAiSdkProvider } from "./aiSdkProvider.ts";
+import { modelKeyAdvice } from "./modelKeyAdvice.ts";
 import type { ModelProvider } from "./modelProvider.ts";
 import { describeEndpoint, type ResolvedProviderOptions } from "./modelProviderOptions.ts";
+
+/**
+ * The secret an openai-compatible agent's key is read from (what OpenAI-style clients read). Never
+ * from the server's environment: the server's own OpenAI key is not sent to another server.
+ */
+export const OPENAI_COMPATIBLE_KEY_SECRET = "OPENAI_API_KEY";
 
 export interface OpenAICompatibleConfig {
   model: string;
@@ -18,6 +25,7 @@ export function createOpenAICompatibleProvider(
   options: ResolvedProviderOptions,
 ): ModelProvider {
   const endpoint = describeEndpoint(config.base_url);
+  const keyAdvice = modelKeyAdvice(OPENAI_COMPATIBLE_KEY_SECRET, { serverEnvironment: false });
   const compatible = createOpenAICompatible({
     name: "openai-compatible",
     baseURL: config.base_url,
@@ -32,10 +40,7 @@ export function createOpenAICompatibleProvider(
       name: "the OpenAI-compatible server",
       endpoint,
       model: config.model,
-      keyAdvice:
-        config.api_key === undefined
-          ? "This server wants a key: set the agent's model api_key."
-          : "Set the agent's model api_key to a key this server accepts.",
+      keyAdvice: `${config.api_key === undefined ? "This server wants a key." : "Give it a key this server accepts."} ${keyAdvice}`,
     },
     maxRetries: options.maxRetries,
     idleTimeoutMs: options.idleTimeoutMs,

@@ -1,5 +1,6 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { createAiSdkProvider } from "./aiSdkProvider.ts";
+import { modelKeyAdvice } from "./modelKeyAdvice.ts";
 import type { ModelProvider } from "./modelProvider.ts";
 import { describeEndpoint, type ResolvedProviderOptions } from "./modelProviderOptions.ts";
 import { ProviderError } from "./providerError.ts";
@@ -18,7 +19,7 @@ export interface OpenAIConfig {
  * one that serves its codex models. Throws provider.auth when no key is configured.
  */
 export function createOpenAIProvider(config: OpenAIConfig, options: ResolvedProviderOptions): ModelProvider {
-  const keyAdvice = `Set the agent's model api_key, or ${OPENAI_KEY_VARIABLE} in the server's environment.`;
+  const keyAdvice = modelKeyAdvice(OPENAI_KEY_VARIABLE, { serverEnvironment: true });
   const apiKey = config.api_key ?? options.environment[OPENAI_KEY_VARIABLE];
   if (apiKey === undefined || apiKey === "") {
     throw new ProviderError("provider.auth", `No OpenAI API key. ${keyAdvice}`);

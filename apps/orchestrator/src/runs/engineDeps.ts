@@ -4,6 +4,7 @@ import type { ModelProvider } from "../providers/modelProvider.ts";
 import type { Agent } from "../store/agentStore.ts";
 import type { Store } from "../store/store.ts";
 import type { HelperTransport } from "../toolbox/helperTransport.ts";
+import type { CodeTaskDeps } from "./codeTaskDeps.ts";
 
 export interface RunLogger {
   info(message: string): void;
@@ -11,15 +12,22 @@ export interface RunLogger {
   error(message: string): void;
 }
 
+/**
+ * The model of one generation of the agent, as its settings are now; `secretEnv` is the agent's and
+ * its guild's secrets by name and alias (GenerationContext.secretEnv), where a model key is read.
+ */
+export type ProviderForAgent = (agent: Agent, secretEnv: Readonly<Record<string, string>>) => ModelProvider;
+
 /** What the generation loop and the tool calls it runs share. */
 export interface EngineDeps {
   store: Store;
   events: RunEventBus;
   machines: MachineRegistry;
   helpers: HelperTransport;
-  providerFor: (agent: Agent) => ModelProvider;
+  providerFor: ProviderForAgent;
   /** CODE_RESULT_MAX_BYTES. */
   maxBytes: number;
+  codeTasks: CodeTaskDeps;
   /** Lines must already be redacted. */
   logger: RunLogger;
 }

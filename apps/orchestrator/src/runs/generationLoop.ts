@@ -1,7 +1,8 @@
 import type { RunEventOf } from "@guilds/protocol/runEvents";
 import type { ModelProvider, ModelToolCall, TokenUsage } from "../providers/modelProvider.ts";
 import type { Generation } from "../store/generationStore.ts";
-import { codeToolSchemas, type ModelToolSchema } from "../toolbox/code.ts";
+import type { ModelToolSchema } from "../toolbox/code.ts";
+import { offeredToolSchemas } from "../toolbox/offeredTools.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import { type GenerationContext, loadGenerationContext } from "./generationContext.ts";
 import { type AssistantContent, conversationOf, eventToolCalls } from "./messageContent.ts";
@@ -49,8 +50,8 @@ async function runGeneration(
 ): Promise<RunEnd | "continue"> {
   const { store, events } = deps;
   if (signal.aborted) return { status: "cancelled" };
-  const provider = deps.providerFor(context.agent);
-  const tools = context.agent.coding ? codeToolSchemas() : [];
+  const provider = deps.providerFor(context.agent, context.secretEnv);
+  const tools = context.agent.coding ? offeredToolSchemas() : [];
   const generation = await store.generations.start(runId, {
     model: `${provider.provider}:${provider.model}`,
   });

@@ -18,7 +18,10 @@ export type OperatorContent = z.infer<typeof OperatorContent>;
 export type AssistantContent = z.infer<typeof AssistantContent>;
 export type ToolResultContent = z.infer<typeof ToolResultContent>;
 
-/** What the model reads for a call that never got a result (the server stopped while it ran). */
+/**
+ * What the model reads for a call that never got a result (the server stopped while it ran): stored
+ * as its result at the restart; given at replay to a call of older data that has none.
+ */
 export const INTERRUPTED_CALL_RESULT =
   "This call was interrupted before it returned a result (the server stopped while it ran). Run it again if it is still needed.";
 
@@ -67,6 +70,24 @@ export function conversationOf(messages: readonly Message[]): ConversationMessag
   }
   answerTheRest();
   return conversation;
+}
+
+/**
+ * The calls of the run's last assistant message that have no result yet, in the model's order:
+ * the ones conversationOf would answer with INTERRUPTED_CALL_RESULT at the end of the conversation.
+ */
+export function unansweredToolCalls(messages: readonly Message[]): AssistantContent["tool_calls"] {
+  let unanswered: AssistantContent["tool_calls"] = [];
+  for (const message of messages) {
+    if (message.role === "tool") {
+      const content = ToolResultContent.safeParse(message.content);
+      if (content.success) unanswered = unanswered.filter((call) => call.id !== content.data.tool_call_id);
+    } else {
+      const content = AssistantContent.safeParse(message.content);
+      unanswered = message.role === "assistant" && content.success ? content.data.tool_calls : [];
+    }
+  }
+  return unanswered;
 }
 
 /** The tool calls as an event shows them: arguments parsed when they are JSON, else their text. */

@@ -2,14 +2,16 @@ import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import type { RunEventBus } from "../events/eventBus.ts";
 import type { MachineRegistry } from "../machines/machineRegistry.ts";
-import type { ModelProvider } from "../providers/modelProvider.ts";
-import type { Agent } from "../store/agentStore.ts";
+import type { NoteReader } from "../notes/noteReader.ts";
+import { createStoreNoteReader } from "../notes/storeNoteReader.ts";
 import type { Store } from "../store/store.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
 import { createHelperTransport } from "../toolbox/helperTransport.ts";
+import { type CodeTaskOptions, createCodeTaskDeps } from "./codeTaskDeps.ts";
 import { defaultProviderFor } from "./defaultProvider.ts";
-import type { EngineDeps, RunLogger } from "./engineDeps.ts";
+import type { EngineDeps, ProviderForAgent, RunLogger } from "./engineDeps.ts";
 import { runGenerationLoop } from "./generationLoop.ts";
+import { answerInterruptedCalls } from "./interruptedCalls.ts";
 import type { OperatorContent } from "./messageContent.ts";
 import { endRun } from "./runEnd.ts";
 
@@ -20,9 +22,12 @@ export interface RunServiceDeps {
   config: Config;
   events: RunEventBus;
   machines: MachineRegistry;
-  /** The model of an agent's generations; default createModelProvider for the agent's settings. */
-  providerFor?: (agent: Agent) => ModelProvider;
+  /** The model of an agent's generations; default defaultProviderFor (the agent's settings). */
+  providerFor?: ProviderForAgent;
   logger?: RunServiceLogger;
+  /** The notes code_task appends to a brief; default the store's, read with the agent's access. */
+  notes?: NoteReader;
+  codeTasks?: CodeTaskOptions;
 }
 
 export interface RunService {
@@ -32,7 +37,10 @@ export interface RunService {
   send(runId: string, message: string): Promise<void>;
   /** Stops the run's generation and its running tool call, and ends it cancelled. */
   cancel(runId: string): Promise<void>;
-  /** At startup: in-flight runs and tool calls are marked interrupted; their machines are stopped. */
+  /**
+   * At startup: in-flight runs and tool calls are marked interrupted, each call left unanswered gets
+   * its result (and tool.finished), each run its run.ended; their machines are stopped.
+   */
   recoverInterrupted(reason: string): Promise<void>;
   /** Cancels every active run and waits for its loop to end. */
   close(): Promise<void>;
@@ -55,6 +63,11 @@ export function createRunService(deps: RunServiceDeps): RunService {
     helpers,
     providerFor: deps.providerFor ?? defaultProviderFor,
     maxBytes: codeResultMaxBytes(process.env),
+    codeTasks: createCodeTaskDeps({
+      notes: deps.notes ?? createStoreNoteReader(deps.store.notes),
+      harnessesOff: deps.config.harnessesOff,
+      options: deps.codeTasks,
+    }),
     logger,
   };
   const active = new Map<string, ActiveRun>();
@@ -144,6 +157,14 @@ export function createRunService(deps: RunServiceDeps): RunService {
     async recoverInterrupted(reason) {
       const work = await deps.store.markInFlightInterrupted(reason);
       for (const run of work.runs) {
+        try {
+          await answerInterruptedCalls(engine, run, reason);
+        } catch (caught) {
+          // The conversation still replays whole: conversationOf answers a call that has no result.
+          logger.warn(
+            `could not store the results of run ${run.id}'s interrupted tool calls: ${caught instanceof Error ? caught.message : caught}`,
+          );
+        }
         await deps.events.publish({ type: "run.ended", run_id: run.id, status: "interrupted", reason });
       }
       const agentIds = new Set(work.runs.map((run) => run.agentId));

@@ -3,8 +3,11 @@ import { ensureRepositoryCloned } from "../repos/ensureRepositoryCloned.ts";
 import { refreshRepositoryTokens } from "../repos/refreshRepositoryTokens.ts";
 import { repositorySpecOf } from "../repos/repositorySource.ts";
 import { repoTokensForRequest } from "../repos/repositoryTokens.ts";
-import { CODE_TOOLS, findCodeTool } from "../toolbox/code.ts";
+import { findCodeTool } from "../toolbox/code.ts";
+import { codeTaskTool } from "../toolbox/harness.ts";
+import { OFFERED_TOOLS } from "../toolbox/offeredTools.ts";
 import type { ToolResult } from "../toolbox/tool.ts";
+import { invokeCodeTask } from "./codeTaskInvocation.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import type { GenerationContext } from "./generationContext.ts";
 
@@ -28,7 +31,8 @@ export async function invokeTool(
   invocation: Invocation,
 ): Promise<ToolResult> {
   const tool = context.agent.coding ? findCodeTool(invocation.name) : undefined;
-  if (tool === undefined) return unknownTool(invocation.name, context.agent.coding);
+  const codeTask = context.agent.coding && invocation.name === codeTaskTool.name;
+  if (tool === undefined && !codeTask) return unknownTool(invocation.name, context.agent.coding);
   const args = parseArguments(invocation.argumentsText);
   if (!args.ok) {
     return failure(
@@ -38,6 +42,10 @@ export async function invokeTool(
   }
   try {
     const machine = await deps.machines.forAgent(context.agent);
+    if (tool === undefined) {
+      const { runId, callId, signal } = invocation;
+      return await invokeCodeTask(deps, context, machine, { runId, callId, args: args.value, signal });
+    }
     if (tool.name === "shell") await prepareGit(context, machine);
     return await tool.run(args.value, {
       helpers: deps.helpers,
@@ -76,7 +84,7 @@ function unknownTool(name: string, coding: boolean): ToolResult {
       `No tool is offered now (the agent's code tools are off), so ${name} was not run.`,
     );
   }
-  const names = CODE_TOOLS.map((tool) => tool.name).join(", ");
+  const names = OFFERED_TOOLS.map((tool) => tool.name).join(", ");
   return failure("tool.unknown", `There is no tool named ${JSON.stringify(name)}. The tools are: ${names}.`);
 }
 

@@ -14,40 +14,75 @@ export interface ApiRoute {
   path: string;
   summary: string;
   body?: z.ZodType;
+  /** The JSON answer's schema; absent for an event stream. */
+  response?: z.ZodType;
   /** The success status; 200 unless said. */
   status: ContentfulStatusCode;
+  /** When the route can answer 409: what the conflict is. */
+  conflict?: string;
   /** text/event-stream instead of JSON. */
   streams: boolean;
   handle(c: Context): Promise<Response>;
 }
 
-interface RouteDefinition<Body> {
+interface RouteRequest<Body> {
+  c: Context;
+  params: Record<string, string>;
+  body: Body;
+}
+
+interface RouteDefinition<Body, Answer> {
   method: HttpMethod;
   path: string;
   summary: string;
   body?: z.ZodType<Body>;
+  /** What the route answers; the OpenAPI document's success response is generated from it. */
+  response: z.ZodType<Answer>;
   status?: ContentfulStatusCode;
-  streams?: boolean;
-  /** Returns the answer's JSON value, or a Response of its own (an SSE stream). */
-  handle(request: { c: Context; params: Record<string, string>; body: Body }): Promise<unknown>;
+  conflict?: string;
+  handle(request: RouteRequest<Body>): Promise<NoInfer<Answer>>;
 }
 
-export function defineRoute<Body = undefined>(definition: RouteDefinition<Body>): ApiRoute {
+interface StreamRouteDefinition {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  /** Returns the text/event-stream Response. */
+  handle(request: RouteRequest<undefined>): Promise<Response>;
+}
+
+/** A route answering JSON of its `response` schema. */
+export function defineRoute<Body = undefined, Answer = unknown>(
+  definition: RouteDefinition<Body, Answer>,
+): ApiRoute {
   const status = definition.status ?? 200;
   return {
     method: definition.method,
     path: definition.path,
     summary: definition.summary,
     body: definition.body,
+    response: definition.response,
     status,
-    streams: definition.streams ?? false,
+    conflict: definition.conflict,
+    streams: false,
     async handle(c) {
       const schema = definition.body;
       const body = (schema === undefined ? undefined : await readJsonBody(c, schema)) as Body;
       const answer = await definition.handle({ c, params: c.req.param(), body });
-      if (answer instanceof Response) return answer;
       return c.json(answer as object, status);
     },
+  };
+}
+
+/** A route answering server-sent events. */
+export function defineStreamRoute(definition: StreamRouteDefinition): ApiRoute {
+  return {
+    method: definition.method,
+    path: definition.path,
+    summary: definition.summary,
+    status: 200,
+    streams: true,
+    handle: (c) => definition.handle({ c, params: c.req.param(), body: undefined }),
   };
 }
 

@@ -1,7 +1,9 @@
 import type { AgentScripts } from "../app/agentScripts.ts";
 import type { RunEventBus } from "../events/eventBus.ts";
+import type { MachineRegistry } from "../machines/machineRegistry.ts";
 import type { RunService } from "../runs/runService.ts";
 import type { Store } from "../store/store.ts";
+import type { TaskArtifacts } from "../toolbox/harness/taskArtifacts.ts";
 import type { ErrorLogger } from "./errorHandler.ts";
 
 /** What the HTTP app needs; startServices makes them, tests make their own. */
@@ -10,6 +12,13 @@ export interface AppDeps {
   events: Pick<RunEventBus, "subscribe">;
   runs: Pick<RunService, "start" | "send" | "cancel">;
   scripts: AgentScripts;
+  /**
+   * The agents' machines, to stop a deleted agent's and remove its folder. Without them a deleted
+   * agent's folder is kept, and the answer says where.
+   */
+  machines?: Pick<MachineRegistry, "remove">;
+  /** code_task's harness logs and diffs, read from the agents' machines. */
+  tasks?: TaskArtifacts;
   logger: ErrorLogger;
   /** Between SSE heartbeat comments; default SSE_HEARTBEAT_MS. */
   heartbeatMs?: number;

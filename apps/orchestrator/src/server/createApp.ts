@@ -12,9 +12,11 @@ import { MAX_BODY_BYTES } from "./requestBody.ts";
 import { agentRoutes } from "./routes/agentRoutes.ts";
 import { eventRoutes } from "./routes/eventRoutes.ts";
 import { guildRoutes } from "./routes/guildRoutes.ts";
+import { noteRoutes } from "./routes/noteRoutes.ts";
 import { repositoryRoutes } from "./routes/repositoryRoutes.ts";
 import { runRoutes } from "./routes/runRoutes.ts";
 import { secretRoutes } from "./routes/secretRoutes.ts";
+import { taskRoutes } from "./routes/taskRoutes.ts";
 
 export function apiRoutes(deps: AppDeps): ApiRoute[] {
   return [
@@ -22,7 +24,9 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...repositoryRoutes(deps),
     ...agentRoutes(deps),
     ...secretRoutes(deps),
+    ...noteRoutes(deps),
     ...runRoutes(deps),
+    ...taskRoutes(deps),
     ...eventRoutes(deps),
   ];
 }

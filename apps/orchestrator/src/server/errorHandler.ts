@@ -4,6 +4,10 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isAppError } from "../errors.ts";
 import type { ApiErrorBody } from "./apiError.ts";
 
+/**
+ * Redacts what it is given (startServices passes its RedactingLogger): an error's message or stack
+ * can hold a secret, a clone URL's token say, and is logged as it is.
+ */
 export interface ErrorLogger {
   error(message: string): void;
 }

@@ -14,7 +14,7 @@ const ErrorSchema = {
   },
 };
 
-/** An OpenAPI 3.1 document of the routes, their bodies generated from the zod schemas. */
+/** An OpenAPI 3.1 document of the routes, their bodies and answers generated from the zod schemas. */
 export function openApiDocument(routes: readonly ApiRoute[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -48,9 +48,13 @@ function operationOf(route: ApiRoute): Record<string, unknown> {
     required: true,
     schema: { type: "string" },
   }));
-  const success = route.streams
-    ? { description: "Server-sent events", content: { "text/event-stream": { schema: { type: "string" } } } }
-    : { description: "OK", content: { "application/json": { schema: { type: "object" } } } };
+  const success =
+    route.response === undefined
+      ? {
+          description: "Server-sent events",
+          content: { "text/event-stream": { schema: { type: "string" } } },
+        }
+      : { description: "OK", content: { "application/json": { schema: responseSchemaOf(route.response) } } };
   return {
     summary: route.summary,
     operationId: `${route.method}${route.path.replace(/[^A-Za-z]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase())}`,
@@ -68,6 +72,11 @@ function operationOf(route: ApiRoute): Record<string, unknown> {
       "400": { description: "The request is invalid; the message says how to fix it", ...errorResponse },
       "401": { description: "No valid bearer token", ...errorResponse },
       "404": { description: "An id in the path names nothing", ...errorResponse },
+      ...(route.conflict === undefined ? {} : { "409": { description: route.conflict, ...errorResponse } }),
     },
   };
+}
+
+function responseSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io: "output" });
 }

@@ -1,3 +1,5 @@
+import type { Deletion } from "../deletion/deletion.ts";
+import type { ModelScript } from "../providers/modelScript.ts";
 import type { Agent } from "../store/agentStore.ts";
 import type { Guild } from "../store/guildStore.ts";
 import type { Message } from "../store/messageStore.ts";
@@ -5,14 +7,24 @@ import type { Repository } from "../store/repositoryStore.ts";
 import type { Run } from "../store/runStore.ts";
 import type { SecretSummary } from "../store/secretStore.ts";
 import type { ToolCall } from "../store/toolCallStore.ts";
+import type {
+  AgentView,
+  DeletionView,
+  GuildView,
+  MessageView,
+  RepositoryView,
+  RunView,
+  SecretView,
+  ToolCallView,
+} from "./viewSchemas.ts";
 
-/* The API's JSON shapes: snake_case, as the wire types in packages/protocol are. */
+/* The API's JSON shapes (viewSchemas.ts): snake_case, as the wire types in packages/protocol are. */
 
-export function guildView(guild: Guild) {
+export function guildView(guild: Guild): GuildView {
   return { id: guild.id, name: guild.name, created_at: guild.createdAt };
 }
 
-export function repositoryView(repository: Repository) {
+export function repositoryView(repository: Repository): RepositoryView {
   return {
     id: repository.id,
     guild_id: repository.guildId,
@@ -24,7 +36,7 @@ export function repositoryView(repository: Repository) {
   };
 }
 
-export function agentView(agent: Agent, script: unknown) {
+export function agentView(agent: Agent, script: ModelScript | undefined): AgentView {
   return {
     id: agent.id,
     guild_id: agent.guildId,
@@ -43,7 +55,7 @@ export function agentView(agent: Agent, script: unknown) {
 }
 
 /** Names and aliases only: a secret's value never leaves the store through the API. */
-export function secretView(secret: SecretSummary) {
+export function secretView(secret: SecretSummary): SecretView {
   return {
     id: secret.id,
     scope: secret.scope,
@@ -56,7 +68,7 @@ export function secretView(secret: SecretSummary) {
   };
 }
 
-export function runView(run: Run) {
+export function runView(run: Run): RunView {
   return {
     id: run.id,
     guild_id: run.guildId,
@@ -71,7 +83,7 @@ export function runView(run: Run) {
   };
 }
 
-export function messageView(message: Message) {
+export function messageView(message: Message): MessageView {
   return {
     id: message.id,
     seq: message.seq,
@@ -81,7 +93,7 @@ export function messageView(message: Message) {
   };
 }
 
-export function toolCallView(call: ToolCall) {
+export function toolCallView(call: ToolCall): ToolCallView {
   return {
     id: call.id,
     run_id: call.runId,
@@ -101,5 +113,15 @@ export function toolCallView(call: ToolCall) {
     started_at: call.startedAt,
     ended_at: call.endedAt,
     duration_ms: call.durationMs,
+  };
+}
+
+export function deletionView(deletion: Deletion): DeletionView {
+  return {
+    deleted: deletion.kind,
+    id: deletion.id,
+    name: deletion.name,
+    removed: deletion.removed,
+    kept: deletion.kept,
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { AppError } from "../errors.ts";
 import {
   checkHarness,
   checkModelName,
@@ -17,6 +18,9 @@ import type { AgentTable, Database } from "./database.ts";
 import { newId } from "./ids.ts";
 import { checkDisplayName } from "./names.ts";
 import { found, notFound } from "./notFound.ts";
+import { describeRuns, noRunInProgress, type RunInProgress, runsInProgress } from "./runsInProgress.ts";
+import { secretNames } from "./secretNames.ts";
+import { inTransaction } from "./transaction.ts";
 
 export interface Agent {
   id: string;
@@ -96,10 +100,7 @@ export function createAgentStore(db: Kysely<Database>) {
       return toAgent(row);
     },
 
-    async get(id: string): Promise<Agent> {
-      const row = await db.selectFrom("agent").selectAll().where("id", "=", id).executeTakeFirst();
-      return toAgent(found(row, "agent", id));
-    },
+    get: (id: string): Promise<Agent> => getAgent(db, id),
 
     async findByName(guildId: string, name: string): Promise<Agent | undefined> {
       const row = await db
@@ -140,12 +141,55 @@ export function createAgentStore(db: Kysely<Database>) {
       return toAgent(found(row, "agent", id));
     },
 
-    /** Deletes the agent with its secrets and runs. */
-    async delete(id: string): Promise<void> {
-      const result = await db.deleteFrom("agent").where("id", "=", id).executeTakeFirst();
-      if (result.numDeletedRows === 0n) throw notFound("agent", id);
+    /**
+     * Deletes the agent with its secrets and its runs (their messages, generations, tool calls and
+     * events). Refused with agent.busy (409) while one of its runs is in progress.
+     */
+    async delete(id: string): Promise<AgentDeletion> {
+      return inTransaction(db, async (transaction) => {
+        const agent = await getAgent(transaction, id);
+        const busy = await runsInProgress(transaction, { agentId: id });
+        if (busy.length > 0) throw agentBusy(agent, busy);
+        const { runs } = await transaction
+          .selectFrom("run")
+          .select((select) => select.fn.countAll<number>().as("runs"))
+          .where("agent_id", "=", id)
+          .executeTakeFirstOrThrow();
+        const secrets = await secretNames(transaction, { agentId: id });
+        const result = await transaction
+          .deleteFrom("agent")
+          .where("id", "=", id)
+          .where(noRunInProgress(transaction, { agentId: id }))
+          .executeTakeFirst();
+        // A run started since the check above (in another process).
+        if (result.numDeletedRows === 0n) throw agentBusy(agent, []);
+        return { agent, runs: Number(runs), secrets };
+      });
     },
   };
+}
+
+/** What a deleted agent took with it. */
+export interface AgentDeletion {
+  agent: Agent;
+  runs: number;
+  /** The names of its own secrets. */
+  secrets: string[];
+}
+
+async function getAgent(db: Kysely<Database>, id: string): Promise<Agent> {
+  const row = await db.selectFrom("agent").selectAll().where("id", "=", id).executeTakeFirst();
+  return toAgent(found(row, "agent", id));
+}
+
+function agentBusy(agent: Agent, runs: readonly RunInProgress[]): AppError {
+  const which = runs.length === 0 ? "a run that has just started" : describeRuns(runs);
+  const first = runs[0]?.id ?? "<run id>";
+  return new AppError(
+    "agent.busy",
+    `The agent ${agent.name} has a run in progress (${which}); cancel it first (Ctrl-C where \`guilds run\` shows it, or POST /api/runs/${first}/cancel), then delete the agent.`,
+    { status: 409 },
+  );
 }
 
 /** The columns of the settings given, each checked; absent settings are left out. */

@@ -15,6 +15,7 @@ export interface Database {
   tool_call: ToolCallTable;
   run_event: RunEventTable;
   event_counter: EventCounterTable;
+  note: NoteTable;
 }
 
 export interface GuildTable {
@@ -158,4 +159,17 @@ export interface RunEventTable {
 export interface EventCounterTable {
   name: string;
   value: number;
+}
+
+export interface NoteTable {
+  id: string;
+  guild_id: string;
+  /** The display path, unique in its guild: runbooks/deploy.md, tasks/t-12. */
+  path: string;
+  /** note, record, collection or script (NOTE_KINDS). */
+  kind: string;
+  /** Markdown, a record's JSON view, a script's source; null for a collection (and only then). */
+  content: string | null;
+  created_at: string;
+  updated_at: string;
 }

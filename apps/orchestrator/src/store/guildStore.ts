@@ -1,10 +1,13 @@
 import type { Kysely, Selectable } from "kysely";
+import { AppError } from "../errors.ts";
 import { timestamp } from "./clock.ts";
 import { rethrowAsConflict } from "./constraintViolation.ts";
 import type { Database, GuildTable } from "./database.ts";
 import { newId } from "./ids.ts";
 import { checkDisplayName } from "./names.ts";
-import { found, notFound } from "./notFound.ts";
+import { found } from "./notFound.ts";
+import { secretNames } from "./secretNames.ts";
+import { inTransaction } from "./transaction.ts";
 
 /** A workspace: its repositories, agents and secrets. */
 export interface Guild {
@@ -32,10 +35,7 @@ export function createGuildStore(db: Kysely<Database>) {
       return toGuild(row);
     },
 
-    async get(id: string): Promise<Guild> {
-      const row = await db.selectFrom("guild").selectAll().where("id", "=", id).executeTakeFirst();
-      return toGuild(found(row, "guild", id));
-    },
+    get: (id: string): Promise<Guild> => getGuild(db, id),
 
     async findByName(name: string): Promise<Guild | undefined> {
       const row = await db.selectFrom("guild").selectAll().where("name", "=", name).executeTakeFirst();
@@ -47,12 +47,82 @@ export function createGuildStore(db: Kysely<Database>) {
       return rows.map(toGuild);
     },
 
-    /** Deletes the guild with everything in it: repositories, agents, secrets, runs. */
-    async delete(id: string): Promise<void> {
-      const result = await db.deleteFrom("guild").where("id", "=", id).executeTakeFirst();
-      if (result.numDeletedRows === 0n) throw notFound("guild", id);
+    /**
+     * Deletes the guild with its repositories, its own secrets and its notes, which nothing outside
+     * it uses. Refused with guild.not_empty (409) while it has agents: they carry runs and homes, and
+     * are deleted one by one, each refused while it works.
+     */
+    async delete(id: string): Promise<GuildDeletion> {
+      return inTransaction(db, async (transaction) => {
+        const guild = await getGuild(transaction, id);
+        const agents = await transaction
+          .selectFrom("agent")
+          .select("name")
+          .where("guild_id", "=", id)
+          .orderBy("name")
+          .execute();
+        if (agents.length > 0)
+          throw guildNotEmpty(
+            guild,
+            agents.map((agent) => agent.name),
+          );
+        const repositories = await transaction
+          .selectFrom("repository")
+          .select("name")
+          .where("guild_id", "=", id)
+          .orderBy("name")
+          .execute();
+        const secrets = await secretNames(transaction, { guildId: id });
+        const { notes } = await transaction
+          .selectFrom("note")
+          .select((select) => select.fn.countAll<number>().as("notes"))
+          .where("guild_id", "=", id)
+          .executeTakeFirstOrThrow();
+        const result = await transaction
+          .deleteFrom("guild")
+          .where("id", "=", id)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom("agent").select("agent.id").where("agent.guild_id", "=", id))),
+          )
+          .executeTakeFirst();
+        // An agent created since the check above (in another process).
+        if (result.numDeletedRows === 0n) throw guildNotEmpty(guild, []);
+        return {
+          guild,
+          repositories: repositories.map((repository) => repository.name),
+          secrets,
+          notes: Number(notes),
+        };
+      });
     },
   };
+}
+
+/** What a deleted guild took with it, by name. */
+export interface GuildDeletion {
+  guild: Guild;
+  repositories: string[];
+  secrets: string[];
+  notes: number;
+}
+
+async function getGuild(db: Kysely<Database>, id: string): Promise<Guild> {
+  const row = await db.selectFrom("guild").selectAll().where("id", "=", id).executeTakeFirst();
+  return toGuild(found(row, "guild", id));
+}
+
+function guildNotEmpty(guild: Guild, agents: readonly string[]): AppError {
+  const which =
+    agents.length === 0
+      ? "an agent created a moment ago; delete it"
+      : agents.length === 1
+        ? `1 agent (${agents.join(", ")}); delete it`
+        : `${agents.length} agents (${agents.join(", ")}); delete them`;
+  return new AppError(
+    "guild.not_empty",
+    `The guild ${guild.name} has ${which} first. Its repositories, secrets and notes go with the guild.`,
+    { status: 409 },
+  );
 }
 
 function toGuild(row: Selectable<GuildTable>): Guild {

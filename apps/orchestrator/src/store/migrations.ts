@@ -2,10 +2,12 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { AppError } from "../errors.ts";
 import type { Database } from "./database.ts";
 import { createInitialSchema } from "./migrations/initialSchema.ts";
+import { createNoteTable } from "./migrations/noteTable.ts";
 
 /** Every migration, by name; names sort in the order they run. Append, never edit or reorder. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": { up: createInitialSchema },
+  "0002_note": { up: createNoteTable },
 };
 
 const inCodeMigrations: MigrationProvider = {

@@ -5,7 +5,8 @@ import { rethrowAsConflict } from "./constraintViolation.ts";
 import type { Database, RepositoryTable } from "./database.ts";
 import { newId } from "./ids.ts";
 import { checkRepositoryName } from "./names.ts";
-import { found, notFound } from "./notFound.ts";
+import { found } from "./notFound.ts";
+import { describeRuns, noRunInProgress, type RunInProgress, runsInProgress } from "./runsInProgress.ts";
 import type { SecretCipher } from "./secretCipher.ts";
 import { upsertSecretRow } from "./secretRow.ts";
 import { inTransaction } from "./transaction.ts";
@@ -112,11 +113,25 @@ export function createRepositoryStore(db: Kysely<Database>, cipher: SecretCipher
       return getRepository(db, id);
     },
 
-    async delete(id: string): Promise<void> {
-      await inTransaction(db, async (transaction) => {
-        const result = await transaction.deleteFrom("repository").where("id", "=", id).executeTakeFirst();
-        if (result.numDeletedRows === 0n) throw notFound("repository", id);
+    /**
+     * Deletes the repository and its token. Refused with repository.in_use (409) while a run of the
+     * guild is in progress: its commands may be using the clone and the token. The clones already
+     * in agents' homes stay: they are the agents' files.
+     */
+    async delete(id: string): Promise<Repository> {
+      return inTransaction(db, async (transaction) => {
+        const repository = await getRepository(transaction, id);
+        const busy = await runsInProgress(transaction, { guildId: repository.guildId });
+        if (busy.length > 0) throw repositoryInUse(repository, busy);
+        const result = await transaction
+          .deleteFrom("repository")
+          .where("id", "=", id)
+          .where(noRunInProgress(transaction, { guildId: repository.guildId }))
+          .executeTakeFirst();
+        // A run started since the check above (in another process).
+        if (result.numDeletedRows === 0n) throw repositoryInUse(repository, []);
         await deleteToken(transaction, id);
+        return repository;
       });
     },
   };
@@ -125,6 +140,15 @@ export function createRepositoryStore(db: Kysely<Database>, cipher: SecretCipher
 async function getRepository(db: Kysely<Database>, id: string): Promise<Repository> {
   const row = await db.selectFrom("repository").selectAll().where("id", "=", id).executeTakeFirst();
   return toRepository(found(row, "repository", id));
+}
+
+function repositoryInUse(repository: Repository, runs: readonly RunInProgress[]): AppError {
+  const which = runs.length === 0 ? "a run that has just started" : describeRuns(runs);
+  return new AppError(
+    "repository.in_use",
+    `The guild has a run in progress (${which}), whose commands may be using the repository ${repository.name}; cancel it or let it end, then delete the repository.`,
+    { status: 409 },
+  );
 }
 
 function toRepository(row: Selectable<RepositoryTable>): Repository {

@@ -120,6 +120,34 @@ export function createSecretStore(db: Kysely<Database>, cipher: SecretCipher) {
         })),
       );
     },
+
+    /** Every secret value of every guild, agent and repository: what the server's own log hides. */
+    async allValues(): Promise<string[]> {
+      const rows = await db.selectFrom("secret").select(["owner_id", "name", "value_encrypted"]).execute();
+      const values = rows.map((row) =>
+        cipher.decrypt(row.value_encrypted, secretContext(row.owner_id, row.name)),
+      );
+      return [...new Set(values)];
+    },
+
+    /**
+     * Changes when a secret is added or its value replaced (a write stamps updated_at and a new
+     * ciphertext), so a caller rebuilds what it made of allValues only then. Reads no value. A
+     * deletion may leave it as it was: a deleted value still hidden does no harm.
+     */
+    async valuesVersion(): Promise<string> {
+      const row = await db
+        .selectFrom("secret")
+        .select((select) => [
+          select.fn.countAll<number | string | bigint>().as("count"),
+          select.fn.max("updated_at").as("latest"),
+          select.fn
+            .sum<number | string | bigint | null>(select.fn("length", ["value_encrypted"]))
+            .as("length"),
+        ])
+        .executeTakeFirstOrThrow();
+      return `${row.count}/${row.latest ?? ""}/${row.length ?? 0}`;
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { createGuildStore, type GuildStore } from "./guildStore.ts";
 import { type InterruptedWork, markInFlightInterrupted } from "./interruptInFlight.ts";
 import { createMessageStore, type MessageStore } from "./messageStore.ts";
 import { migrateToLatest } from "./migrations.ts";
+import { createNoteStore, type NoteStore } from "./noteStore.ts";
 import { openPostgresDatabase } from "./postgresDatabase.ts";
 import { createRepositoryStore, type RepositoryStore } from "./repositoryStore.ts";
 import { createRunStore, type RunStore } from "./runStore.ts";
@@ -30,6 +31,7 @@ export interface Stores {
   generations: GenerationStore;
   toolCalls: ToolCallStore;
   events: EventStore;
+  notes: NoteStore;
 }
 
 export interface Store extends Stores {
@@ -82,5 +84,6 @@ function createStores(db: Kysely<Database>, cipher: SecretCipher): Stores {
     generations: createGenerationStore(db),
     toolCalls: createToolCallStore(db),
     events: createEventStore(db),
+    notes: createNoteStore(db),
   };
 }

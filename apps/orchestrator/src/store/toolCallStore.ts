@@ -144,6 +144,24 @@ export function createToolCallStore(db: Kysely<Database>) {
         .execute();
       return rows.map(toToolCall);
     },
+
+    /**
+     * The result a restart gives a call it marked interrupted (the interruption set its end): false
+     * when the call is not interrupted or has a result already.
+     */
+    async recordInterruptedResult(
+      id: string,
+      input: { result: string; resultSeq: number },
+    ): Promise<boolean> {
+      const updated = await db
+        .updateTable("tool_call")
+        .set({ result: input.result, result_seq: input.resultSeq })
+        .where("id", "=", id)
+        .where("status", "=", "interrupted")
+        .where("result_seq", "is", null)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
+    },
   };
 }
 

@@ -87,7 +87,7 @@ test("guilds, repositories, agents and secrets from the command line", async () 
 });
 
 test.each([
-  { args: ["guild"], says: "guild takes create <name> or list." },
+  { args: ["guild"], says: "guild takes create <name>, list or delete <guild>." },
   { args: ["guild", "create"], says: "guild create needs an argument: guilds guild create <name>." },
   { args: ["agent", "create", "acme"], says: "agent create needs 2 arguments" },
   { args: ["agent", "create", "nowhere", "x"], says: 'there is no guild "nowhere"' },

@@ -2,6 +2,7 @@ import {
   DEFAULT_USAGE,
   type FakeErrorReply,
   type FakeModelServer,
+  type FakeProtocol,
   type FakeStreamReply,
   type RecordedRequest,
   type SseWriter,
@@ -15,7 +16,7 @@ import {
  * JSON. The SDK's base URL for it is `${origin}/v1`.
  */
 export function startFakeAnthropicServer(): Promise<FakeModelServer> {
-  return startFakeModelServer({ path: "/v1/messages", writeStream, errorBody });
+  return startFakeModelServer(anthropicProtocol);
 }
 
 async function writeStream(
@@ -83,3 +84,5 @@ const ERROR_TYPES: Record<number, string> = {
 function errorBody(reply: FakeErrorReply): unknown {
   return { type: "error", error: { type: ERROR_TYPES[reply.status] ?? "api_error", message: reply.message } };
 }
+
+export const anthropicProtocol: FakeProtocol = { path: "/v1/messages", writeStream, errorBody };

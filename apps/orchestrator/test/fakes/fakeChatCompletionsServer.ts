@@ -2,6 +2,7 @@ import {
   DEFAULT_USAGE,
   type FakeErrorReply,
   type FakeModelServer,
+  type FakeProtocol,
   type FakeStreamReply,
   type RecordedRequest,
   type SseWriter,
@@ -15,7 +16,7 @@ import {
  * `data: [DONE]`. Errors are llama.cpp's error JSON. The SDK's base URL for it is `${origin}/v1`.
  */
 export function startFakeChatCompletionsServer(): Promise<FakeModelServer> {
-  return startFakeModelServer({ path: "/v1/chat/completions", writeStream, errorBody });
+  return startFakeModelServer(chatCompletionsProtocol);
 }
 
 async function writeStream(
@@ -76,3 +77,5 @@ function errorBody(reply: FakeErrorReply): unknown {
         : "invalid_request_error";
   return { error: { code: reply.status, message: reply.message, type } };
 }
+
+export const chatCompletionsProtocol: FakeProtocol = { path: "/v1/chat/completions", writeStream, errorBody };

@@ -54,6 +54,8 @@ export interface FakeErrorReply {
 /** What differs between protocols: the path, the stream's events, the error body. */
 export interface FakeProtocol {
   path: string;
+  /** Which request paths it answers; default exactly `path`. */
+  matches?: (requestPath: string) => boolean;
   writeStream(events: SseWriter, reply: FakeStreamReply, request: RecordedRequest): Promise<void>;
   errorBody(reply: FakeErrorReply): unknown;
 }
@@ -67,7 +69,24 @@ export interface SseWriter {
 
 export const DEFAULT_USAGE = { inputTokens: 11, outputTokens: 7 };
 
-export async function startFakeModelServer(protocol: FakeProtocol): Promise<FakeModelServer> {
+export interface FakeServerOptions {
+  /** The reply when none is queued (a CLI's extra calls); default a 500 saying none was queued. */
+  whenEmpty?: FakeReply;
+}
+
+/** A fake of one protocol. */
+export function startFakeModelServer(protocol: FakeProtocol): Promise<FakeModelServer> {
+  return startFakeModelServerOf([protocol]);
+}
+
+/**
+ * A fake answering several protocols on one port, from one queue (a harness CLI speaks one; each
+ * test drives one CLI at a time). HEAD requests (a CLI warming its connection) get 200.
+ */
+export async function startFakeModelServerOf(
+  protocols: readonly FakeProtocol[],
+  options: FakeServerOptions = {},
+): Promise<FakeModelServer> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
   const closeWaiters: Array<() => void> = [];
@@ -86,7 +105,21 @@ export async function startFakeModelServer(protocol: FakeProtocol): Promise<Fake
       response.on("close", () => {
         if (!response.writableFinished) for (const wake of closeWaiters.splice(0)) wake();
       });
-      void answer(protocol, queue.shift(), recorded, response);
+      if (recorded.method === "HEAD") {
+        response.writeHead(200);
+        response.end();
+        return;
+      }
+      const protocol = protocols.find((candidate) =>
+        candidate.matches ? candidate.matches(recorded.path) : candidate.path === recorded.path,
+      );
+      void answer(
+        protocol ?? protocols[0],
+        protocol ? (queue.shift() ?? options.whenEmpty) : undefined,
+        recorded,
+        response,
+        protocol !== undefined,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -105,12 +138,14 @@ export async function startFakeModelServer(protocol: FakeProtocol): Promise<Fake
 }
 
 async function answer(
-  protocol: FakeProtocol,
+  protocol: FakeProtocol | undefined,
   reply: FakeReply | undefined,
   request: RecordedRequest,
   response: ServerResponse,
+  known: boolean,
 ): Promise<void> {
-  if (request.method !== "POST" || request.path !== protocol.path) {
+  if (protocol === undefined) return sendJson(response, 404, { error: "fake: no protocol" });
+  if (request.method !== "POST" || !known) {
     const message = `fake: no such endpoint ${request.method} ${request.path}; this fake serves POST ${protocol.path}`;
     return sendJson(response, 404, protocol.errorBody({ type: "error", status: 404, message }));
   }

@@ -2,6 +2,7 @@ import {
   DEFAULT_USAGE,
   type FakeErrorReply,
   type FakeModelServer,
+  type FakeProtocol,
   type FakeStreamReply,
   type RecordedRequest,
   type SseWriter,
@@ -15,7 +16,7 @@ import {
  * The SDK's base URL for it is `${origin}/v1`.
  */
 export function startFakeOpenAIResponsesServer(): Promise<FakeModelServer> {
-  return startFakeModelServer({ path: "/v1/responses", writeStream, errorBody });
+  return startFakeModelServer(openAIResponsesProtocol);
 }
 
 async function writeStream(
@@ -106,3 +107,5 @@ function errorBody(reply: FakeErrorReply): unknown {
           : ["invalid_request_error", null];
   return { error: { message: reply.message, type, param: null, code } };
 }
+
+export const openAIResponsesProtocol: FakeProtocol = { path: "/v1/responses", writeStream, errorBody };

@@ -58,21 +58,24 @@ describe("what a machine sees besides its home", () => {
   const connect = (machine: LocalMachine) =>
     bash(machine, `exec 3<>/dev/tcp/127.0.0.1/${port} && head -1 <&3 || echo refused`);
 
-  test.skipIf(!probe.usable)("bwrap: the harness CLIs on PATH, read-only; ~/.local/bin before them", async () => {
-    const machine = await machineWith(root, "bwrap", { harnessDir: harnessPrefix(root) });
-    machines.push(machine);
-    const ran = await bash(machine, "fake-harness; touch /opt/guilds/harnesses/x 2>&1 || true; echo $PATH");
-    expect(ran.stdout).toContain("harness ran from /opt/guilds/harnesses/node_modules/.bin/fake-harness");
-    expect(ran.stdout).toMatch(/Read-only file system/);
-    expect(ran.stdout).toContain(
-      "/opt/guilds/bin:/home/agent/.local/bin:/opt/guilds/harnesses/node_modules/.bin:/usr/local/bin",
-    );
-    await bash(
-      machine,
-      'mkdir -p ~/.local/bin && printf "#!/bin/sh\\necho from the home\\n" > ~/.local/bin/fake-harness && chmod +x ~/.local/bin/fake-harness',
-    );
-    expect((await bash(machine, "fake-harness")).stdout).toBe("from the home\n");
-  });
+  test.skipIf(!probe.usable)(
+    "bwrap: the harness CLIs on PATH, read-only; ~/.local/bin before them",
+    async () => {
+      const machine = await machineWith(root, "bwrap", { harnessDir: harnessPrefix(root) });
+      machines.push(machine);
+      const ran = await bash(machine, "fake-harness; touch /opt/guilds/harnesses/x 2>&1 || true; echo $PATH");
+      expect(ran.stdout).toContain("harness ran from /opt/guilds/harnesses/node_modules/.bin/fake-harness");
+      expect(ran.stdout).toMatch(/Read-only file system/);
+      expect(ran.stdout).toContain(
+        "/opt/guilds/bin:/home/agent/.local/bin:/opt/guilds/harnesses/node_modules/.bin:/usr/local/bin",
+      );
+      await bash(
+        machine,
+        'mkdir -p ~/.local/bin && printf "#!/bin/sh\\necho from the home\\n" > ~/.local/bin/fake-harness && chmod +x ~/.local/bin/fake-harness',
+      );
+      expect((await bash(machine, "fake-harness")).stdout).toBe("from the home\n");
+    },
+  );
 
   test.skipIf(!probe.usable)("bwrap: isolated by default, the host's network when asked", async () => {
     const isolated = await machineWith(root, "bwrap", {});

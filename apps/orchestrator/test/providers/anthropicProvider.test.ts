@@ -65,7 +65,8 @@ const fake = useFakeServer({
     base_url: baseUrl,
     api_key: apiKey,
   }),
-  keyAdvice: /agent's model api_key, or ANTHROPIC_API_KEY/,
+  keyAdvice:
+    /secret ANTHROPIC_API_KEY of the agent or its guild .*, or ANTHROPIC_API_KEY in the server's environment/,
   read,
 });
 describeConversationContract(fake);
@@ -107,6 +108,9 @@ describe("anthropic specifics", () => {
     const missing = () => createModelProvider(config, { environment: {} });
     expect(missing).toThrow(ProviderError);
     expect(missing).toThrow(expect.objectContaining({ code: "provider.auth" }));
-    expect(missing).toThrow(/No Anthropic API key\. Set the agent's model api_key, or ANTHROPIC_API_KEY/);
+    expect(missing).toThrow(
+      "No Anthropic API key. Set the secret ANTHROPIC_API_KEY of the agent or its guild (the value on stdin: " +
+        "npx guilds secret set <guild>[/<agent>] ANTHROPIC_API_KEY), or ANTHROPIC_API_KEY in the server's environment.",
+    );
   });
 });

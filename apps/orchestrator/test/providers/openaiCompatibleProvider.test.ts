@@ -57,7 +57,7 @@ const fake = useFakeServer({
     base_url: baseUrl,
     api_key: apiKey,
   }),
-  keyAdvice: /set the agent's model api_key/i,
+  keyAdvice: /Set the secret OPENAI_API_KEY of the agent or its guild/,
   read,
 });
 describeConversationContract(fake);
@@ -93,7 +93,8 @@ describe("openai-compatible specifics", () => {
     expect(error.code).toBe("provider.auth");
     expect(error.message).toBe(
       "The OpenAI-compatible server refused the API key (HTTP 401: Invalid API Key). " +
-        "This server wants a key: set the agent's model api_key.",
+        "This server wants a key. Set the secret OPENAI_API_KEY of the agent or its guild " +
+        "(the value on stdin: npx guilds secret set <guild>[/<agent>] OPENAI_API_KEY).",
     );
   });
 

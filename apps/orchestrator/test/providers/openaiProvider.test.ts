@@ -54,7 +54,8 @@ const fake = useFakeServer({
   name: "openai (Responses API)",
   startServer: startFakeOpenAIResponsesServer,
   config: (baseUrl, apiKey) => ({ provider: "openai", model: "gpt-5", base_url: baseUrl, api_key: apiKey }),
-  keyAdvice: /agent's model api_key, or OPENAI_API_KEY/,
+  keyAdvice:
+    /secret OPENAI_API_KEY of the agent or its guild .*, or OPENAI_API_KEY in the server's environment/,
   read,
 });
 describeConversationContract(fake);
@@ -74,7 +75,7 @@ describe("openai specifics", () => {
 
   test("without a key in the config or OPENAI_API_KEY the provider is not made", () => {
     expect(() => createModelProvider({ provider: "openai", model: "gpt-5" }, { environment: {} })).toThrow(
-      /No OpenAI API key\. Set the agent's model api_key, or OPENAI_API_KEY/,
+      /No OpenAI API key\. Set the secret OPENAI_API_KEY of the agent or its guild \(.*npx guilds secret set <guild>\[\/<agent>\] OPENAI_API_KEY\), or OPENAI_API_KEY in the server's environment\./,
     );
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { conversationOf, INTERRUPTED_CALL_RESULT } from "../../src/runs/messageContent.ts";
+import {
+  conversationOf,
+  INTERRUPTED_CALL_RESULT,
+  unansweredToolCalls,
+} from "../../src/runs/messageContent.ts";
 import type { Message } from "../../src/store/messageStore.ts";
 
 let seq = 0;
@@ -41,5 +45,31 @@ describe("conversationOf", () => {
       { role: "tool", id: "c2", name: "shell", text: INTERRUPTED_CALL_RESULT },
       { role: "operator", text: "the server restarted; go on" },
     ]);
+  });
+});
+
+describe("unansweredToolCalls", () => {
+  const calls = [
+    { id: "c1", name: "shell", arguments: "{}" },
+    { id: "c2", name: "file_read", arguments: "{}" },
+  ];
+
+  test("the last assistant message's calls that have no result, in order", () => {
+    expect(
+      unansweredToolCalls([
+        message("operator", { text: "go" }),
+        message("assistant", { text: "", tool_calls: calls }),
+        message("tool", { tool_call_id: "c1", name: "shell", text: "done" }),
+      ]),
+    ).toEqual([calls[1]]);
+  });
+
+  test("none once the conversation went on: replay answers those, a stored result would come too late", () => {
+    expect(
+      unansweredToolCalls([
+        message("assistant", { text: "", tool_calls: calls }),
+        message("operator", { text: "the server restarted; go on" }),
+      ]),
+    ).toEqual([]);
   });
 });

@@ -111,7 +111,7 @@ describe("a scripted run", () => {
       }),
     });
     const { events } = await runToEnd(harness, "Go.");
-    expect(offered[0]).toEqual(["shell", "shell_status", "file_read", "code_search"]);
+    expect(offered[0]).toEqual(["code_task", "shell", "shell_status", "file_read", "code_search"]);
     expect(offered[1]).toEqual([]);
     const finished = finishedTools(events);
     expect(finished[0]?.status).toBe("completed");
@@ -121,7 +121,7 @@ describe("a scripted run", () => {
     );
     const started = events.filter((event) => event.type === "generation.started").map((event) => event.data);
     expect(started.map((data) => (data.type === "generation.started" ? data.tools.length : -1))).toEqual([
-      4, 0, 0,
+      5, 0, 0,
     ]);
   });
 
@@ -177,7 +177,7 @@ describe("a scripted run", () => {
     expect(finished[0]?.metadata).toMatchObject({ error_code: "args.invalid" });
     expect(finished[1]?.result).toMatch(/^The arguments of file_read are not valid JSON/);
     expect(finished[2]?.result).toMatch(
-      /^There is no tool named "rm_rf"\. The tools are: shell, shell_status, file_read, code_search\./,
+      /^There is no tool named "rm_rf"\. The tools are: code_task, shell, shell_status, file_read, code_search\./,
     );
     expect(finished[3]?.result).toBe("fine\n\nremaining_tool_calls: 96");
     expect(run.status).toBe("completed");

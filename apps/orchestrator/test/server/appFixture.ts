@@ -6,6 +6,7 @@ import { test as base } from "vitest";
 import { createAgentScripts } from "../../src/app/agentScripts.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createEventBus, type RunEventBus } from "../../src/events/eventBus.ts";
+import { createMachineRegistry, type MachineRegistry } from "../../src/machines/machineRegistry.ts";
 import type { RunService } from "../../src/runs/runService.ts";
 import { createApp } from "../../src/server/createApp.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
@@ -23,6 +24,10 @@ export interface ApiAnswer extends Omit<Response, "json"> {
 export interface AppFixture {
   app: Hono;
   store: Store;
+  /** GUILDS_HOME: the database, the scripts, the machines' folders. */
+  home: string;
+  /** Unconfined local machines, made only when a test asks for one. */
+  machines: MachineRegistry;
   events: RunEventBus;
   token: string;
   /** app.request with the bearer token and JSON body. */
@@ -55,11 +60,13 @@ export const appTest = base.extend<{ fixture: AppFixture }>({
     const store = await openStore(loadConfig({ GUILDS_HOME: home }));
     const events = createEventBus(store);
     const logged: string[] = [];
+    const machines = createMachineRegistry({ home, sandbox: "unconfined", logger: { info() {}, warn() {} } });
     const app = createApp({
       store,
       events,
       runs: storeOnlyRuns(store),
       scripts: createAgentScripts(home),
+      machines,
       logger: { error: (message) => logged.push(message) },
       heartbeatMs: 200,
     });
@@ -76,7 +83,8 @@ export const appTest = base.extend<{ fixture: AppFixture }>({
           ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
         }),
       ) as Promise<ApiAnswer>;
-    await use({ app, store, events, token, call, logged });
+    await use({ app, store, home, machines, events, token, call, logged });
+    await machines.stopAll();
     events.close();
     await store.close();
     await rm(home, { recursive: true, force: true });

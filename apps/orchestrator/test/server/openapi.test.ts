@@ -1,5 +1,38 @@
 import { expect } from "vitest";
-import { appTest as test } from "./appFixture.ts";
+import { z } from "zod";
+import { createAgentScripts } from "../../src/app/agentScripts.ts";
+import { apiRoutes } from "../../src/server/createApp.ts";
+import {
+  AgentList,
+  AgentView,
+  DeletionView,
+  GuildList,
+  GuildView,
+  RepositoryView,
+  RunDetailView,
+  RunList,
+  RunView,
+  SecretDeletionView,
+  SecretList,
+  SecretView,
+  ToolCallView,
+} from "../../src/server/viewSchemas.ts";
+import { type AppFixture, storeOnlyRuns, appTest as test } from "./appFixture.ts";
+
+type OpenApiDocument = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>
+  >;
+};
+
+async function documentOf(fixture: AppFixture): Promise<OpenApiDocument> {
+  return (await fixture.app.request("http://localhost/api/openapi.json")).json() as Promise<OpenApiDocument>;
+}
+
+function documentedAnswer(document: OpenApiDocument, method: string, path: string, status: number): unknown {
+  return document.paths[path]?.[method]?.responses[String(status)]?.content["application/json"]?.schema;
+}
 
 test("GET /api/openapi.json is an OpenAPI 3.1 document listing every route", async ({ fixture: { app } }) => {
   const answer = await app.request("http://localhost/api/openapi.json");
@@ -14,24 +47,34 @@ test("GET /api/openapi.json is an OpenAPI 3.1 document listing every route", asy
       "POST /api/guilds",
       "GET /api/guilds",
       "GET /api/guilds/{guildId}",
+      "DELETE /api/guilds/{guildId}",
       "POST /api/guilds/{guildId}/repositories",
       "GET /api/guilds/{guildId}/repositories",
+      "GET /api/repositories/{repositoryId}",
+      "DELETE /api/repositories/{repositoryId}",
       "POST /api/guilds/{guildId}/agents",
       "GET /api/guilds/{guildId}/agents",
       "GET /api/agents/{agentId}",
       "PATCH /api/agents/{agentId}",
+      "DELETE /api/agents/{agentId}",
       "PUT /api/guilds/{guildId}/secrets/{name}",
       "GET /api/guilds/{guildId}/secrets",
       "DELETE /api/guilds/{guildId}/secrets/{name}",
       "PUT /api/agents/{agentId}/secrets/{name}",
       "GET /api/agents/{agentId}/secrets",
       "DELETE /api/agents/{agentId}/secrets/{name}",
+      "PUT /api/guilds/{guildId}/notes/{notePath}",
+      "GET /api/guilds/{guildId}/notes/{notePath}",
+      "GET /api/guilds/{guildId}/notes",
+      "DELETE /api/guilds/{guildId}/notes/{notePath}",
       "POST /api/agents/{agentId}/runs",
       "GET /api/agents/{agentId}/runs",
       "GET /api/runs/{runId}",
       "POST /api/runs/{runId}/messages",
       "POST /api/runs/{runId}/cancel",
       "GET /api/runs/{runId}/tool-calls/{callId}",
+      "GET /api/runs/{runId}/tasks/{callId}/log",
+      "GET /api/runs/{runId}/tasks/{callId}/diff",
       "GET /api/runs/{runId}/events",
       "GET /api/guilds/{guildId}/events",
     ].sort(),
@@ -51,4 +94,112 @@ test("/ says the web app comes later and links the API document", async ({ fixtu
   const page = await (await app.request("http://localhost/")).text();
   expect(page).toContain("The web app arrives with a later issue");
   expect(page).toContain('href="/api/openapi.json"');
+});
+
+test("every JSON route documents its answer as the JSON Schema of its response schema", async ({
+  fixture,
+}) => {
+  const { store, events, home, machines } = fixture;
+  const routes = apiRoutes({
+    store,
+    events,
+    runs: storeOnlyRuns(store),
+    scripts: createAgentScripts(home),
+    machines,
+    logger: { error() {} },
+  });
+  const document = await documentOf(fixture);
+  const json = routes.filter((route) => !route.streams);
+  expect(json.length).toBeGreaterThan(20);
+  for (const route of json) {
+    expect(route.response, `${route.method} ${route.path}`).toBeDefined();
+    const documented = documentedAnswer(document, route.method, route.path, route.status);
+    expect(documented, `${route.method} ${route.path}`).toEqual(
+      z.toJSONSchema(route.response ?? z.never(), { io: "output" }),
+    );
+    expect(documented).not.toEqual({ type: "object" });
+  }
+});
+
+test("the real answers of the routes validate against the schemas the document gives them", async ({
+  fixture,
+}) => {
+  const { call, store } = fixture;
+  const document = await documentOf(fixture);
+  /** Calls the route; its answer must parse with `schema`, which must be what the document says. */
+  const answer = async <Schema extends z.ZodType>(
+    method: string,
+    template: string,
+    params: Record<string, unknown>,
+    schema: Schema,
+    body?: unknown,
+  ): Promise<z.output<Schema>> => {
+    const url = template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+    const response = await call(method.toUpperCase(), url, body);
+    expect(response.status, `${method} ${url}`).toBeLessThan(300);
+    expect(documentedAnswer(document, method, template, response.status), `${method} ${template}`).toEqual(
+      z.toJSONSchema(schema, { io: "output" }),
+    );
+    return schema.parse(await response.json());
+  };
+
+  const guild = await answer("post", "/api/guilds", {}, GuildView, { name: "acme" });
+  const guildId = guild.id;
+  await answer("get", "/api/guilds", {}, GuildList);
+  const repository = await answer("post", "/api/guilds/{guildId}/repositories", { guildId }, RepositoryView, {
+    name: "web",
+    url: "https://example.com/acme/web.git",
+    token: "ghp_never_shown",
+  });
+  await answer("get", "/api/repositories/{repositoryId}", { repositoryId: repository.id }, RepositoryView);
+  const agent = await answer("post", "/api/guilds/{guildId}/agents", { guildId }, AgentView, {
+    name: "coder",
+    model: { provider: "scripted", name: "scripted" },
+    script: {
+      steps: [{ type: "reply", text: "hi", tool_calls: [{ name: "shell", args: { command: "ls" } }] }],
+    },
+  });
+  const agentId = agent.id;
+  await answer("get", "/api/guilds/{guildId}/agents", { guildId }, AgentList);
+  await answer("put", "/api/agents/{agentId}/secrets/{name}", { agentId, name: "DEPLOY" }, SecretView, {
+    value: "deploy-value",
+    aliases: ["DEPLOY_KEY"],
+  });
+  await answer("get", "/api/agents/{agentId}/secrets", { agentId }, SecretList);
+
+  const run = await answer("post", "/api/agents/{agentId}/runs", { agentId }, RunView, { message: "hello" });
+  const runId = run.id;
+  const toolCall = await store.toolCalls.create({
+    runId,
+    generationId: null,
+    callId: "toolu_1",
+    tool: "shell",
+    argumentsText: '{"command":"ls"}',
+  });
+  await store.toolCalls.end(toolCall.id, { status: "completed", result: "a", metadata: { exit_code: 0 } });
+  await answer("get", "/api/agents/{agentId}/runs", { agentId }, RunList);
+  const detail = await answer("get", "/api/runs/{runId}", { runId }, RunDetailView);
+  expect(detail.tool_calls).toHaveLength(1);
+  await answer("get", "/api/runs/{runId}/tool-calls/{callId}", { runId, callId: "toolu_1" }, ToolCallView);
+  await answer("post", "/api/runs/{runId}/cancel", { runId }, RunView);
+
+  await answer(
+    "delete",
+    "/api/agents/{agentId}/secrets/{name}",
+    { agentId, name: "DEPLOY" },
+    SecretDeletionView,
+  );
+  await answer("delete", "/api/agents/{agentId}", { agentId }, DeletionView);
+  await answer("delete", "/api/repositories/{repositoryId}", { repositoryId: repository.id }, DeletionView);
+  await answer("delete", "/api/guilds/{guildId}", { guildId }, DeletionView);
+});
+
+test("a conflict a route can answer is documented as its 409", async ({ fixture }) => {
+  const document = await documentOf(fixture);
+  const responses = (path: string, method: string) => document.paths[path]?.[method]?.responses ?? {};
+  expect(responses("/api/agents/{agentId}", "delete")["409"]).toMatchObject({
+    description: "A run of the agent is in progress (agent.busy): cancel it first",
+  });
+  expect(responses("/api/guilds/{guildId}", "delete")["409"]).toBeDefined();
+  expect(responses("/api/guilds/{guildId}", "get")["409"]).toBeUndefined();
 });

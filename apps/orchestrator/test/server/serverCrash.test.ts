@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { RESTART_REASON } from "../../src/app/startServices.ts";
+import { INTERRUPTED_CALL_RESULT } from "../../src/runs/messageContent.ts";
 import { cliEnvironment, freePort } from "../cli/cliProcess.ts";
 import { GUILDS_BIN, runCli } from "../cli/runCli.ts";
 import { sandboxes } from "../toolbox/machineFixture.ts";
@@ -14,7 +15,8 @@ import { frameReader } from "./sseFrames.ts";
  * The issue's reliability promise, with real processes: a server killed with SIGKILL in the middle
  * of a run's shell command, then started again on the same data folder, has lost nothing it stored,
  * has marked the run and the tool call that were in flight interrupted with the restart as reason,
- * and has left no process of the agent's machine behind.
+ * has given that call its result (stored, and published as tool.finished before run.ended), and
+ * has left no process of the agent's machine behind.
  */
 
 interface Server {
@@ -179,13 +181,18 @@ test.for(available)(
     expect(after.status_reason).toMatch(/restart/);
     expect(after.ended_at).not.toBeNull();
 
-    // Every message stored before the kill is there, unchanged, seqs 1..n with no gap.
-    expect(after.messages).toEqual(storedBeforeKill.messages);
+    // Every message stored before the kill is there, unchanged, then the interrupted call's result;
+    // seqs 1..n with no gap.
+    const keptCount = storedBeforeKill.messages.length;
+    expect(after.messages.slice(0, keptCount)).toEqual(storedBeforeKill.messages);
+    expect(after.messages).toHaveLength(keptCount + 1);
     expect(after.messages.map((message) => message.seq)).toEqual(after.messages.map((_, index) => index + 1));
     const createdBeforeKill = beforeKill
       .filter((event) => event.type === "message.created")
       .map((event) => ({ seq: event.data.seq, role: event.data.role }));
-    expect(after.messages.map(({ seq, role }) => ({ seq, role }))).toEqual(createdBeforeKill);
+    expect(after.messages.slice(0, keptCount).map(({ seq, role }) => ({ seq, role }))).toEqual(
+      createdBeforeKill,
+    );
     expect(createdBeforeKill.map((message) => message.role)).toEqual([
       "operator",
       "assistant",
@@ -203,17 +210,26 @@ test.for(available)(
     expect(resultMessage?.role).toBe("tool");
     expect(JSON.stringify(resultMessage?.content)).toContain("before");
 
-    // The call in flight: interrupted with the reason, no result, and otherwise as it was.
+    // The call in flight: interrupted with the reason, the interruption as its result in the
+    // run's last message, and otherwise as it was.
+    const interruptedSeq = keptCount + 1;
     expect(inFlight).toMatchObject({
       id: inFlightStart?.data.tool_call_id,
       tool: "shell",
       status: "interrupted",
       error: RESTART_REASON,
-      result_seq: null,
+      result_seq: interruptedSeq,
       arguments: { command: longCommand },
     });
+    expect(inFlight?.result).toContain(INTERRUPTED_CALL_RESULT);
     expect(inFlight?.ended_at).not.toBeNull();
     expect(withoutEnd(inFlight)).toEqual(withoutEnd(storedBeforeKill.tool_calls[1]));
+    const interruptedMessage = after.messages.at(-1);
+    expect(interruptedMessage).toMatchObject({ seq: interruptedSeq, role: "tool" });
+    expect(JSON.stringify(interruptedMessage?.content)).toContain(INTERRUPTED_CALL_RESULT);
+    const fetched = await apiOf(second.url, token)("GET", `/api/runs/${runId}/tool-calls/${inFlight?.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body).toMatchObject({ status: "interrupted", result: inFlight?.result });
 
     // The stream replays from the start what was stored before the kill, then the interruption.
     const replay = await openEvents(second.url, token, runId, "0");
@@ -226,6 +242,18 @@ test.for(available)(
       await replay.close();
     }
     expect(replayed.slice(0, beforeKill.length)).toEqual(beforeKill);
+    const finished = replayed.filter((event) => event.type === "tool.finished").at(-1);
+    expect(replayed.indexOf(finished as StreamEvent)).toBeGreaterThanOrEqual(beforeKill.length);
+    expect(finished?.data).toEqual({
+      type: "tool.finished",
+      run_id: runId,
+      tool_call_id: inFlight?.id,
+      name: "shell",
+      status: "interrupted",
+      result: inFlight?.result,
+      metadata: {},
+      seq: interruptedSeq,
+    });
     expect(replayed.at(-1)?.data).toEqual({
       type: "run.ended",
       run_id: runId,
@@ -331,10 +359,10 @@ function parseFrame(frame: string): StreamEvent {
   return { id: envelope.id, type: fields.get("event") ?? "", data: envelope.data };
 }
 
-/** A tool call without what its end sets (status, error, ended_at, duration_ms). */
+/** A tool call without what its end sets (status, result, error, ended_at, duration_ms). */
 function withoutEnd(call: ToolCallView | undefined): Record<string, unknown> {
   const rest: Record<string, unknown> = { ...call };
-  for (const key of ["status", "error", "ended_at", "duration_ms"]) delete rest[key];
+  for (const key of ["status", "result", "result_seq", "error", "ended_at", "duration_ms"]) delete rest[key];
   return rest;
 }
 

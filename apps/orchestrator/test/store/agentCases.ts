@@ -107,6 +107,7 @@ export function agentCases(test: StoreTest): void {
         modelName: "d",
       });
       const run = await store.runs.create({ agentId: agent.id });
+      await store.runs.end(run.id, "completed");
       await store.secrets.set({ scope: "agent", agentId: agent.id }, { name: "API_KEY", value: "v" });
 
       await store.agents.delete(agent.id);

@@ -38,5 +38,44 @@ export function interruptCases(test: StoreTest): void {
       expect(await store.runs.get(finishedRun.id)).toMatchObject({ status: "completed" });
       expect((await store.markInFlightInterrupted(reason)).runs).toEqual([]);
     });
+
+    test("recordInterruptedResult gives an interrupted call its result once, and no other call one", async ({
+      open,
+    }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+      const create = (callId: string) =>
+        store.toolCalls.create({
+          runId: run.id,
+          generationId: null,
+          callId,
+          tool: "shell",
+          argumentsText: "{}",
+        });
+      const running = await create("running");
+      await store.toolCalls.start(running.id);
+      const pending = await create("pending");
+      await store.markInFlightInterrupted("restart");
+      const later = await create("later");
+
+      expect(
+        await store.toolCalls.recordInterruptedResult(running.id, { result: "cut short", resultSeq: 7 }),
+      ).toBe(true);
+      expect(await store.toolCalls.get(running.id)).toMatchObject({
+        status: "interrupted",
+        error: "restart",
+        result: "cut short",
+        resultSeq: 7,
+      });
+      expect(
+        await store.toolCalls.recordInterruptedResult(running.id, { result: "again", resultSeq: 8 }),
+      ).toBe(false);
+      expect((await store.toolCalls.get(running.id)).result).toBe("cut short");
+      expect(await store.toolCalls.recordInterruptedResult(later.id, { result: "no", resultSeq: 9 })).toBe(
+        false,
+      );
+      expect(await store.toolCalls.get(later.id)).toMatchObject({ status: "pending", result: null });
+      expect(await store.toolCalls.get(pending.id)).toMatchObject({ status: "interrupted", result: null });
+    });
   });
 }

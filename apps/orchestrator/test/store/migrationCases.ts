@@ -15,7 +15,7 @@ export function migrationCases(test: StoreTest, database: TestDatabase): void {
       const second = await open();
       expect((await second.guilds.list()).map((guild) => guild.name)).toEqual(["kept"]);
       const applied = await db.rawRows("select name from kysely_migration order by name");
-      expect(applied).toEqual([{ name: "0001_initial" }]);
+      expect(applied).toEqual([{ name: "0001_initial" }, { name: "0002_note" }]);
     });
 
     test.runIf(database.kind === "sqlite")("SQLite runs in WAL mode", async ({ db, open }) => {
@@ -23,7 +23,10 @@ export function migrationCases(test: StoreTest, database: TestDatabase): void {
       expect(await db.rawRows("pragma journal_mode")).toEqual([{ journal_mode: "wal" }]);
     });
 
-    test("foreign keys are enforced: deleting a guild deletes what is in it", async ({ db, open }) => {
+    test("foreign keys are enforced: deleting an agent, then its guild, deletes what is in them", async ({
+      db,
+      open,
+    }) => {
       const store = await open();
       const guild = await store.guilds.create({ name: "doomed" });
       const agent = await store.agents.create({
@@ -35,7 +38,9 @@ export function migrationCases(test: StoreTest, database: TestDatabase): void {
       const run = await store.runs.create({ agentId: agent.id });
       await store.messages.append(run.id, { role: "operator", content: "hello" });
       await store.events.append(run.id, { type: "message.created", payload: { seq: 1 } });
+      await store.runs.end(run.id, "completed");
 
+      await store.agents.delete(agent.id);
       await store.guilds.delete(guild.id);
 
       for (const table of ["agent", "run", "message", "run_event"]) {

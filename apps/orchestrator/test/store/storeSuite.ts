@@ -1,11 +1,14 @@
 import { describe } from "vitest";
 import { agentCases } from "./agentCases.ts";
+import { allSecretValuesCases } from "./allSecretValuesCases.ts";
 import { crashCases } from "./crashCases.ts";
+import { deletionCases } from "./deletionCases.ts";
 import { eventCases } from "./eventCases.ts";
 import { guildCases } from "./guildCases.ts";
 import { interruptCases } from "./interruptCases.ts";
 import { messageCases } from "./messageCases.ts";
 import { migrationCases } from "./migrationCases.ts";
+import { noteCases } from "./noteCases.ts";
 import { runCases } from "./runCases.ts";
 import { secretCases } from "./secretCases.ts";
 import { storeTest } from "./storeFixture.ts";
@@ -21,7 +24,10 @@ export function storeSuite(database: TestDatabase): void {
     guildCases(test);
     agentCases(test);
     secretCases(test, database);
+    allSecretValuesCases(test);
     tokenCases(test);
+    deletionCases(test);
+    noteCases(test);
     runCases(test);
     messageCases(test);
     toolCallCases(test);

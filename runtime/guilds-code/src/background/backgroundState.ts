@@ -1,8 +1,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BACKGROUND_KILL_GRACE_MS } from "@guilds/protocol/limits";
+import { stopProcessGroup } from "@guilds/protocol/processGroupStop";
 import type { BackgroundState } from "@guilds/protocol/toolMeta";
-import { stopProcessGroup } from "../processGroup.ts";
 import { isProcessLive } from "../processTable.ts";
 import { type BackgroundRecord, noteEnded, readRecordedExit, stopFile } from "./backgroundRecords.ts";
 

@@ -69,7 +69,10 @@ export interface LaunchInput {
 export interface Launch {
   /** argv[0] is the binary; never holds the brief. */
   argv: string[];
-  /** Variables to set (quiet, unattended flags) ... */
+  /**
+   * Variables to set (quiet, unattended flags) ... A value may be a secret (an API key copied to the
+   * name the CLI reads), so never log or keep setEnv.
+   */
   setEnv: Record<string, string>;
   /** ... and to remove (keys that would move a login run off the subscription, GH tokens). */
   unsetEnv: string[];
@@ -88,7 +91,7 @@ export interface ParsedLine {
 
 /**
  * Stateful: reads one turn's events in order. Progress lines are the page's normalised events:
- * "<Harness display name> started (model <model>)" or "... started" when it does not say, the first
+ * "<Harness display name> started (<model>)" or "... started" when it does not say, the first
  * line of each assistant message, and each tool use or file change as
  * "<tool>: <first line of its command, path, pattern, URL, description, or query>".
  */

@@ -27,7 +27,13 @@ export function systemViewArgs(): string[] {
  * terminal, and unless the sandbox is to outlive this process, no orphans.
  */
 export function isolationArgs(hostname: string, dieWithParent = true, shareNetwork = false): string[] {
-  const args = ["--unshare-all", ...(shareNetwork ? ["--share-net"] : []), "--hostname", hostname, "--new-session"];
+  const args = [
+    "--unshare-all",
+    ...(shareNetwork ? ["--share-net"] : []),
+    "--hostname",
+    hostname,
+    "--new-session",
+  ];
   return dieWithParent ? [...args, "--die-with-parent"] : args;
 }
 

@@ -1,10 +1,13 @@
+import { deleteAgent } from "../../deletion/deleteAgent.ts";
+import type { MachineFolderOutcome } from "../../machines/machineFolder.ts";
 import type { AgentSettings } from "../../store/agentStore.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { CreateAgentBody, UpdateAgentBody } from "../requestSchemas.ts";
-import { agentView } from "../views.ts";
+import { AgentList, AgentView, DeletionView } from "../viewSchemas.ts";
+import { agentView, deletionView } from "../views.ts";
 
-export function agentRoutes({ store, scripts }: AppDeps): ApiRoute[] {
+export function agentRoutes({ store, scripts, machines }: AppDeps): ApiRoute[] {
   const view = async (agentId: string) => {
     const agent = await store.agents.get(agentId);
     return agentView(agent, scripts.get(agent.id));
@@ -15,7 +18,9 @@ export function agentRoutes({ store, scripts }: AppDeps): ApiRoute[] {
       path: "/api/guilds/{guildId}/agents",
       summary: "Create an agent in a guild",
       body: CreateAgentBody,
+      response: AgentView,
       status: 201,
+      conflict: "The guild has an agent of that name",
       handle: async ({ params, body }) => {
         const agent = await store.agents.create({
           ...settingsOf(body),
@@ -32,6 +37,7 @@ export function agentRoutes({ store, scripts }: AppDeps): ApiRoute[] {
       method: "get",
       path: "/api/guilds/{guildId}/agents",
       summary: "List a guild's agents",
+      response: AgentList,
       handle: async ({ params }) => {
         const guild = await store.guilds.get(param(params, "guildId"));
         const agents = await store.agents.list(guild.id);
@@ -42,6 +48,7 @@ export function agentRoutes({ store, scripts }: AppDeps): ApiRoute[] {
       method: "get",
       path: "/api/agents/{agentId}",
       summary: "Get an agent",
+      response: AgentView,
       handle: ({ params }) => view(param(params, "agentId")),
     }),
     defineRoute({
@@ -49,13 +56,37 @@ export function agentRoutes({ store, scripts }: AppDeps): ApiRoute[] {
       path: "/api/agents/{agentId}",
       summary: "Change an agent's settings (absent fields are left as they are)",
       body: UpdateAgentBody,
+      response: AgentView,
+      conflict: "The guild has another agent of that name",
       handle: async ({ params, body }) => {
         const agent = await store.agents.update(param(params, "agentId"), settingsOf(body));
         if (body.script !== undefined) scripts.set(agent.id, body.script);
         return view(agent.id);
       },
     }),
+    defineRoute({
+      method: "delete",
+      path: "/api/agents/{agentId}",
+      summary:
+        "Delete an agent with its runs (messages, tool calls, events), secrets and machine folder; refused while a run is in progress",
+      response: DeletionView,
+      conflict: "A run of the agent is in progress (agent.busy): cancel it first",
+      handle: async ({ params }) => {
+        const removeMachine = (agentId: string) =>
+          machines?.remove(agentId) ?? Promise.resolve(keptFolder(agentId));
+        return deletionView(await deleteAgent({ store, scripts, removeMachine }, param(params, "agentId")));
+      },
+    }),
   ];
+}
+
+function keptFolder(agentId: string): MachineFolderOutcome {
+  return {
+    folder: `<GUILDS_HOME>/machines/${agentId}`,
+    state: "kept",
+    reason:
+      "this server runs without a machine registry, so it cannot stop the machine; remove the folder once the server has stopped",
+  };
 }
 
 /** The body's fields in the store's terms; fields the body leaves out stay out. */

@@ -1,7 +1,9 @@
+import { deleteGuild } from "../../deletion/deleteGuild.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { CreateGuildBody } from "../requestSchemas.ts";
-import { guildView } from "../views.ts";
+import { DeletionView, GuildList, GuildView } from "../viewSchemas.ts";
+import { deletionView, guildView } from "../views.ts";
 
 export function guildRoutes({ store }: AppDeps): ApiRoute[] {
   return [
@@ -10,20 +12,32 @@ export function guildRoutes({ store }: AppDeps): ApiRoute[] {
       path: "/api/guilds",
       summary: "Create a guild",
       body: CreateGuildBody,
+      response: GuildView,
       status: 201,
+      conflict: "A guild of that name exists",
       handle: async ({ body }) => guildView(await store.guilds.create({ name: body.name })),
     }),
     defineRoute({
       method: "get",
       path: "/api/guilds",
       summary: "List the guilds",
+      response: GuildList,
       handle: async () => ({ guilds: (await store.guilds.list()).map(guildView) }),
     }),
     defineRoute({
       method: "get",
       path: "/api/guilds/{guildId}",
       summary: "Get a guild",
+      response: GuildView,
       handle: async ({ params }) => guildView(await store.guilds.get(param(params, "guildId"))),
+    }),
+    defineRoute({
+      method: "delete",
+      path: "/api/guilds/{guildId}",
+      summary: "Delete a guild with its repositories, secrets and notes; refused while it has agents",
+      response: DeletionView,
+      conflict: "The guild has agents (guild.not_empty): delete them first",
+      handle: async ({ params }) => deletionView(await deleteGuild(store, param(params, "guildId"))),
     }),
   ];
 }

@@ -1,7 +1,9 @@
+import { deleteRepository } from "../../deletion/deleteRepository.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { CreateRepositoryBody } from "../requestSchemas.ts";
-import { repositoryView } from "../views.ts";
+import { DeletionView, RepositoryList, RepositoryView } from "../viewSchemas.ts";
+import { deletionView, repositoryView } from "../views.ts";
 
 export function repositoryRoutes({ store }: AppDeps): ApiRoute[] {
   return [
@@ -10,7 +12,9 @@ export function repositoryRoutes({ store }: AppDeps): ApiRoute[] {
       path: "/api/guilds/{guildId}/repositories",
       summary: "Add a repository to a guild: a git URL (optional token) or a local path",
       body: CreateRepositoryBody,
+      response: RepositoryView,
       status: 201,
+      conflict: "The guild has a repository of that name",
       handle: async ({ params, body }) => {
         const guildId = param(params, "guildId");
         const source =
@@ -24,10 +28,29 @@ export function repositoryRoutes({ store }: AppDeps): ApiRoute[] {
       method: "get",
       path: "/api/guilds/{guildId}/repositories",
       summary: "List a guild's repositories",
+      response: RepositoryList,
       handle: async ({ params }) => {
         const guild = await store.guilds.get(param(params, "guildId"));
         return { repositories: (await store.repositories.list(guild.id)).map(repositoryView) };
       },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/repositories/{repositoryId}",
+      summary: "Get a repository",
+      response: RepositoryView,
+      handle: async ({ params }) =>
+        repositoryView(await store.repositories.get(param(params, "repositoryId"))),
+    }),
+    defineRoute({
+      method: "delete",
+      path: "/api/repositories/{repositoryId}",
+      summary:
+        "Delete a repository and its token; the clones in the agents' homes stay. Refused while a run of the guild is in progress",
+      response: DeletionView,
+      conflict: "A run of the guild is in progress (repository.in_use): cancel it or let it end",
+      handle: async ({ params }) =>
+        deletionView(await deleteRepository(store, param(params, "repositoryId"))),
     }),
   ];
 }

@@ -2,6 +2,7 @@ import { notFound } from "../../store/notFound.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { MessageBody } from "../requestSchemas.ts";
+import { RunDetailView, RunList, RunView, ToolCallView } from "../viewSchemas.ts";
 import { messageView, runView, toolCallView } from "../views.ts";
 
 export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
@@ -10,6 +11,7 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       method: "post",
       path: "/api/agents/{agentId}/runs",
       summary: "Start a run of the agent with an operator message",
+      response: RunView,
       body: MessageBody,
       status: 201,
       handle: async ({ params, body }) => {
@@ -22,6 +24,7 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       method: "get",
       path: "/api/agents/{agentId}/runs",
       summary: "List the agent's runs, newest first",
+      response: RunList,
       handle: async ({ params }) => {
         const agent = await store.agents.get(param(params, "agentId"));
         return { runs: (await store.runs.list({ agentId: agent.id })).map(runView) };
@@ -31,6 +34,7 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       method: "get",
       path: "/api/runs/{runId}",
       summary: "Get a run with its messages and tool calls",
+      response: RunDetailView,
       handle: async ({ params }) => {
         const run = await store.runs.get(param(params, "runId"));
         const [messages, toolCalls] = await Promise.all([
@@ -48,6 +52,7 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       method: "post",
       path: "/api/runs/{runId}/messages",
       summary: "Continue the run with an operator message",
+      response: RunView,
       body: MessageBody,
       status: 202,
       handle: async ({ params, body }) => {
@@ -60,6 +65,7 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       method: "post",
       path: "/api/runs/{runId}/cancel",
       summary: "Cancel the run: its generation and its running tool call stop",
+      response: RunView,
       status: 202,
       handle: async ({ params }) => {
         const run = await store.runs.get(param(params, "runId"));
@@ -71,6 +77,7 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       method: "get",
       path: "/api/runs/{runId}/tool-calls/{callId}",
       summary: "Get one tool call: arguments, result and metadata (by its id or the model's call id)",
+      response: ToolCallView,
       handle: async ({ params }) => {
         const run = await store.runs.get(param(params, "runId"));
         const callId = param(params, "callId");

@@ -3,6 +3,7 @@ import type { SecretOwner } from "../../store/secretStore.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { SetSecretBody } from "../requestSchemas.ts";
+import { SecretDeletionView, SecretList, SecretView } from "../viewSchemas.ts";
 import { secretView } from "../views.ts";
 
 /** Secrets are write-only: set and delete by name, list names and aliases, never a value. */
@@ -27,6 +28,7 @@ export function secretRoutes({ store }: AppDeps): ApiRoute[] {
       path: `${prefix}/secrets/{name}`,
       summary: `Set a secret of the ${scope} (its value is never returned)`,
       body: SetSecretBody,
+      response: SecretView,
       handle: async ({ params, body }) => {
         const owner = ownerOf(param(params, idParam));
         const input = { name: param(params, "name"), value: body.value };
@@ -41,6 +43,7 @@ export function secretRoutes({ store }: AppDeps): ApiRoute[] {
       method: "get",
       path: `${prefix}/secrets`,
       summary: `List the ${scope}'s secrets: names and aliases only`,
+      response: SecretList,
       handle: async ({ params }) => ({
         secrets: (await store.secrets.list(ownerOf(param(params, idParam)))).map(secretView),
       }),
@@ -49,6 +52,7 @@ export function secretRoutes({ store }: AppDeps): ApiRoute[] {
       method: "delete",
       path: `${prefix}/secrets/{name}`,
       summary: `Delete a secret of the ${scope}`,
+      response: SecretDeletionView,
       handle: async ({ params }) => {
         const name = param(params, "name");
         const secrets = await store.secrets.list(ownerOf(param(params, idParam)));

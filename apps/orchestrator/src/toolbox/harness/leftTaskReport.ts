@@ -1,0 +1,90 @@
+import type { ResultMeta, StopMeta } from "@guilds/protocol/harness";
+import type { Machine } from "../../machines/machine.ts";
+import { checkpointRef } from "../checkpoints/checkpoint.ts";
+import { checkpointSha } from "./checkpointSha.ts";
+import type { HarnessOps } from "./harnessOps.ts";
+import type { HarnessTaskRecord } from "./harnessTaskRecord.ts";
+import { notStoppedDetail } from "./taskDetail.ts";
+import { takeEndCheckpoint } from "./taskEndCheckpoint.ts";
+import type { TaskReport } from "./taskReport.ts";
+
+/** Where the task's work began: what the agent can come back to. */
+function startCheckpointLine(runId: string, callId: string): string {
+  return `The repository as it was before the task is at ${checkpointRef(runId, callId, "start")}.`;
+}
+
+export interface LeftTask {
+  machine: Machine;
+  runId: string;
+  task: HarnessTaskRecord;
+  /** When the call started, for its duration when the harness's own is not known. */
+  startedAt: number;
+}
+
+/**
+ * A code_task a server restart left unresolved, when its machine is still running: stop, then (once
+ * the harness has exited) its result, which clears its state, then its end checkpoint. The result
+ * is interrupted, with its session, its log and the start checkpoint.
+ */
+export async function stopLeftTask(ops: HarnessOps, left: LeftTask): Promise<TaskReport> {
+  const { machine, runId, task } = left;
+  const stop: StopMeta = await ops.stop(task.harness).catch(() => ({ exited: false, gone: false }));
+  const result: ResultMeta | null =
+    stop.exited && !stop.gone ? await ops.result(task.harness).catch(() => null) : null;
+  const start = checkpointRef(runId, task.call_id, "start");
+  const startSha = await checkpointSha(machine, task.repository, start).catch(() => null);
+  const end = await takeEndCheckpoint(
+    { machine, runId, callId: task.call_id },
+    task.repository,
+    startSha ?? start,
+  );
+  const stopped = stop.exited || stop.gone;
+  const detail = [
+    stopped || task.log_path === null
+      ? "The server restarted while the harness was running, so the harness was stopped. Resume the session to continue."
+      : notStoppedDetail(task.log_path),
+    startCheckpointLine(runId, task.call_id),
+    end.problem,
+  ];
+  return {
+    ...interruptedReport(left, result),
+    detail: detail.filter((line): line is string => line !== null).join("\n"),
+    diff: end.diff,
+    startSha,
+    endSha: end.sha,
+  };
+}
+
+/**
+ * The same task when its machine is not running: whatever ran inside went with it, so there is
+ * nothing to stop and no end checkpoint is taken.
+ */
+export function machineGoneReport(left: LeftTask): TaskReport {
+  return {
+    ...interruptedReport(left, null),
+    detail: [
+      "The server restarted while the harness was running, and its machine is not running: the harness ended with it. Resume the session to continue.",
+      startCheckpointLine(left.runId, left.task.call_id),
+    ].join("\n"),
+  };
+}
+
+function interruptedReport(left: LeftTask, result: ResultMeta | null): TaskReport {
+  const { task } = left;
+  return {
+    status: "interrupted",
+    harness: task.harness,
+    repository: task.repository,
+    sessionId: result?.session_id ?? task.session_id,
+    durationMs: result?.duration_ms ?? Date.now() - left.startedAt,
+    diff: null,
+    detail: null,
+    finalMessage: result?.final_message ?? "",
+    logPath: task.log_path,
+    exitCode: result?.exit_code ?? null,
+    startSha: null,
+    endSha: null,
+    costUsd: result?.cost_usd ?? null,
+    usage: result?.usage ?? null,
+  };
+}

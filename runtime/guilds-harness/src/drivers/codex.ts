@@ -1,0 +1,81 @@
+import { removeCodexConfiguration } from "./codexConfig.ts";
+import { CODEX_KEY_VARIABLES, codexCredential } from "./codexCredential.ts";
+import { createCodexParser } from "./codexEvents.ts";
+import type { HarnessDriver, Launch, LaunchInput } from "./driver.ts";
+import { firstSetVariable, variablesToUnset } from "./environment.ts";
+import { versionToken } from "./versionToken.ts";
+
+const OFF_SUBSCRIPTION = [
+  ...CODEX_KEY_VARIABLES,
+  "OPENAI_BASE_URL",
+  "OPENAI_ORG_ID",
+  "OPENAI_PROJECT_ID",
+  "CODEX_HOME",
+];
+/**
+ * A run on an API key keeps the key, its organisation and project, and the base URL: that is how an
+ * operator points Codex at a compatible server. CODEX_HOME still goes (sessions live in ~/.codex).
+ */
+const KEPT_ON_SECRET: readonly string[] = [
+  ...CODEX_KEY_VARIABLES,
+  "OPENAI_BASE_URL",
+  "OPENAI_ORG_ID",
+  "OPENAI_PROJECT_ID",
+];
+/** The variable a custom provider reads its key from, and the one the built-in provider sends. */
+const KEY_VARIABLE = "CODEX_API_KEY";
+
+export const codexDriver: HarnessDriver = {
+  name: "codex",
+  binary: "codex",
+  versionArgs: ["--version"],
+  parseVersion: versionToken,
+  credential: codexCredential,
+  removeLocalConfiguration: removeCodexConfiguration,
+  launch: launchCodex,
+  createParser: createCodexParser,
+};
+
+function launchCodex(input: LaunchInput): Launch {
+  const secret = input.credential.kind === "secret";
+  const setEnv: Record<string, string> = {};
+  const options = [
+    "--json",
+    "--dangerously-bypass-approvals-and-sandbox",
+    "--skip-git-repo-check",
+    "-c",
+    "analytics.enabled=false",
+    "-c",
+    "check_for_update_on_startup=false",
+  ];
+  // A resumed session runs on the default model unless -m comes again.
+  if (input.model) options.push("-m", input.model);
+  if (input.effort) options.push("-c", `model_reasoning_effort=${tomlString(input.effort)}`);
+  const keyVariable = secret ? firstSetVariable(input.env, CODEX_KEY_VARIABLES) : null;
+  if (keyVariable !== null && keyVariable !== KEY_VARIABLE) {
+    // Holds the key's value: Launch.setEnv is never logged nor kept.
+    setEnv[KEY_VARIABLE] = input.env[keyVariable] ?? "";
+  }
+  const baseUrl = input.env.OPENAI_BASE_URL?.trim();
+  if (keyVariable !== null && baseUrl) {
+    // The built-in provider tries a WebSocket first and reads only CODEX_API_KEY; a custom provider
+    // speaks plain HTTPS Responses to the URL.
+    options.push(
+      "-c",
+      "model_provider=guilds",
+      "-c",
+      `model_providers.guilds={name="guilds",base_url=${tomlString(baseUrl)},env_key="${KEY_VARIABLE}",wire_api="responses"}`,
+    );
+  }
+  // "-": the brief comes on stdin.
+  const argv = input.sessionId
+    ? ["codex", "exec", "resume", ...options, input.sessionId, "-"]
+    : ["codex", "exec", ...options, "-"];
+  const strip = secret ? OFF_SUBSCRIPTION.filter((name) => !KEPT_ON_SECRET.includes(name)) : OFF_SUBSCRIPTION;
+  return { argv, setEnv, unsetEnv: variablesToUnset(input.env, strip), prompt: "stdin" };
+}
+
+/** A TOML basic string: JSON's escapes are valid TOML escapes. */
+function tomlString(value: string): string {
+  return JSON.stringify(value);
+}
