@@ -6,7 +6,7 @@ import { describeDeletion } from "../deletion/deletion.ts";
 import { removeStoppedMachineFolder } from "../machines/machineFolder.ts";
 import { machineRoot } from "../machines/machineRegistry.ts";
 import { parseModelScript } from "../providers/modelScript.ts";
-import { MODEL_PROVIDERS, type ModelProviderName } from "../store/agentSettings.ts";
+import { HARNESSES, type Harness, MODEL_PROVIDERS, type ModelProviderName } from "../store/agentSettings.ts";
 import type { Agent } from "../store/agentStore.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
@@ -28,6 +28,9 @@ const CREATE_OPTIONS = {
   coding: { type: "string" },
   "max-tool-calls": { type: "string" },
   script: { type: "string" },
+  harness: { type: "string" },
+  "harness-model": { type: "string" },
+  "harness-effort": { type: "string" },
 } as const;
 
 /** guilds agent create <guild> <name> [options] | list [<guild>] | delete <guild>/<agent> */
@@ -67,6 +70,9 @@ async function createAgent(argv: string[], environment: NodeJS.ProcessEnv): Prom
       ...(values["max-tool-calls"] === undefined
         ? {}
         : { maxToolCalls: wholeNumber(values["max-tool-calls"]) }),
+      ...(values.harness === undefined ? {} : { harness: harnessOf(values.harness) }),
+      ...(values["harness-model"] === undefined ? {} : { harnessModel: values["harness-model"] }),
+      ...(values["harness-effort"] === undefined ? {} : { harnessEffort: values["harness-effort"] }),
     });
   });
   if (script !== undefined) createAgentScripts(loadConfig(environment).home).set(agent.id, script);
@@ -115,7 +121,17 @@ async function removeAgent(argv: string[], environment: NodeJS.ProcessEnv): Prom
 }
 
 function describe(agent: Agent): string {
-  return `${agent.name}\t${agent.id}\t${agent.modelProvider} ${agent.modelName}\tcoding ${agent.coding ? "on" : "off"}\tmax_tool_calls ${agent.maxToolCalls}`;
+  const harness =
+    agent.harness === null ? "none" : [agent.harness, agent.harnessModel].filter(Boolean).join(" ");
+  return `${agent.name}\t${agent.id}\t${agent.modelProvider} ${agent.modelName}\tcoding ${agent.coding ? "on" : "off"}\tmax_tool_calls ${agent.maxToolCalls}\tharness ${harness}`;
+}
+
+function harnessOf(value: string): Harness {
+  const harness = HARNESSES.find((candidate) => candidate === value);
+  if (harness === undefined) {
+    throw new UsageError(`--harness must be one of ${HARNESSES.join(", ")} (got ${JSON.stringify(value)}).`);
+  }
+  return harness;
 }
 
 function providerOf(value: string): ModelProviderName {

@@ -28,6 +28,7 @@ Usage:
       The clones in the agents' homes (repos/<name>) stay: they are the agents' files.
   guilds agent create <guild> <name> [--provider anthropic|openai|openai-compatible|scripted]
       [--model M] [--base-url U] [--coding on|off] [--max-tool-calls N] [--script <file.json>]
+      [--harness claude|codex|gemini|cursor|antigravity] [--harness-model M] [--harness-effort E]
   guilds agent list [<guild>]
   guilds agent delete <guild>/<agent>
       Deletes the agent with its runs (messages, tool calls, events), secrets and machine folder

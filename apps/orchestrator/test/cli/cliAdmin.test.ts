@@ -53,11 +53,15 @@ test("guilds, repositories, agents and secrets from the command line", async () 
     "openai",
     "--max-tool-calls",
     "7",
+    "--harness",
+    "codex",
+    "--harness-model",
+    "gpt-5-codex",
   );
   expect(agent.stdout).toMatch(/^created agent coder \(ag_\w+\) on openai gpt-5\n$/);
   await guilds("agent", "create", "acme", "demo", "--provider", "scripted", "--coding", "off");
   expect((await guilds("agent", "list")).stdout).toMatch(
-    /^acme\/coder\tag_\w+\topenai gpt-5\tcoding on\tmax_tool_calls 7\nacme\/demo\tag_\w+\tscripted scripted\tcoding off\tmax_tool_calls 100\n$/,
+    /^acme\/coder\tag_\w+\topenai gpt-5\tcoding on\tmax_tool_calls 7\tharness codex gpt-5-codex\nacme\/demo\tag_\w+\tscripted scripted\tcoding off\tmax_tool_calls 100\tharness none\n$/,
   );
 
   const fromStdin = await runCliWithInput(

@@ -147,6 +147,8 @@ describe.skipIf(installed.dir === null).each(CASES)("code_task with the real $ha
     expect(task.result.split("\n")[2]?.length ?? 0).toBeGreaterThan(0);
     // Whatever the CLI echoed, the key never reaches the result.
     expect(task.result).not.toContain(KEY);
+    // A CLI that retries less than queued leaves errors behind.
+    fake.clearQueue();
   });
 
   test("cancel mid-turn: the CLI is stopped, the page's detail", async () => {

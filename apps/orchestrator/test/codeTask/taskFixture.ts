@@ -27,6 +27,8 @@ const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 /** The agent's API key: the harness's credential, and a secret every progress line must hide. */
 export const API_KEY = "sk-ant-api03-fake-0123456789abcdefghij";
 export const REPOSITORY = "tally";
+/** The session of the recorded claude fixture (fixtures/claude.jsonl). */
+export const CLAUDE_SESSION = "85b686e1-ef47-49d1-8fe2-1f417a920d23";
 /** What the fake claude plays (fixtures/fakeClaude.mjs). */
 export interface FakeScenario {
   writeFile?: { path: string; content: string };

@@ -12,6 +12,8 @@ export interface FakeModelServer {
   readonly origin: string;
   readonly requests: RecordedRequest[];
   enqueue(...replies: FakeReply[]): void;
+  /** Drops the replies no request took. */
+  clearQueue(): void;
   /** Resolves once a client closed a connection before its reply ended. */
   clientClosed(): Promise<void>;
   close(): Promise<void>;
@@ -129,6 +131,9 @@ export async function startFakeModelServerOf(
     origin: `http://127.0.0.1:${port}`,
     requests,
     enqueue: (...replies) => queue.push(...replies),
+    clearQueue: () => {
+      queue.length = 0;
+    },
     clientClosed: () => new Promise((resolve) => closeWaiters.push(resolve)),
     close: async () => {
       server.closeAllConnections();
