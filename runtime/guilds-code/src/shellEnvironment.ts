@@ -1,5 +1,6 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
+import { commandEnvironment } from "@guilds/protocol/commandEnvironment";
 import type { OpContext } from "./context.ts";
 
 /** Where the guild's repositories are cloned in the home: repos/<name>. */
@@ -11,20 +12,7 @@ const REPOSITORIES_FOLDER = "repos";
  * working directory is inside a repository. The page's variables win over a secret of the same name.
  */
 export function shellEnvironment(context: OpContext, cwd: string): Record<string, string> {
-  const environment: Record<string, string> = {
-    ...context.request.env,
-    HOME: context.home,
-    PATH: context.path,
-    LANG: "C.UTF-8",
-    PAGER: "cat",
-    GIT_PAGER: "cat",
-    GIT_TERMINAL_PROMPT: "0",
-    NO_COLOR: "1",
-    TERM: "dumb",
-    DEBIAN_FRONTEND: "noninteractive",
-    GUILD_RUN_ID: context.request.run_id,
-    GUILD_AGENT_ID: context.request.agent_id,
-  };
+  const environment = commandEnvironment(context);
   const name = repositoryHolding(cwd, context.home);
   const token = name === undefined ? undefined : tokenOf(context, name);
   if (token !== undefined) environment.GH_TOKEN = token;

@@ -1,3 +1,4 @@
+import { commandEnvironment } from "@guilds/protocol/commandEnvironment";
 import type { HarnessContext } from "./context.ts";
 import type { Launch } from "./drivers/driver.ts";
 
@@ -12,19 +13,8 @@ const NEVER_GIVEN = ["GH_TOKEN", "GITHUB_TOKEN", "GUILDS_RUN_DIR"];
  */
 export function harnessEnvironment(context: HarnessContext): Record<string, string> {
   const environment: Record<string, string> = {
-    ...context.request.env,
-    HOME: context.home,
+    ...commandEnvironment(context),
     GUILDS_AGENT_HOME: context.home,
-    PATH: context.path,
-    LANG: "C.UTF-8",
-    PAGER: "cat",
-    GIT_PAGER: "cat",
-    GIT_TERMINAL_PROMPT: "0",
-    NO_COLOR: "1",
-    TERM: "dumb",
-    DEBIAN_FRONTEND: "noninteractive",
-    GUILD_RUN_ID: context.request.run_id,
-    GUILD_AGENT_ID: context.request.agent_id,
   };
   return withoutNeverGiven(environment);
 }

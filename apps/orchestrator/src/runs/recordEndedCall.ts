@@ -29,28 +29,69 @@ export async function recordEndedCall(
   deps: { store: Store; events: Pick<RunEventBus, "publish"> },
   call: EndedCall,
 ): Promise<void> {
-  const { run, row, status } = call;
-  const piped = applyPipeline(call.text, {
+  await storeCallEnd(deps, {
+    runId: call.run.id,
+    row: call.row,
+    status: call.status,
+    text: call.text,
+    metadata: redactedMetadata(call.metadata, call.redactor),
     redactor: call.redactor,
     remainingToolCalls: call.remainingToolCalls,
+    ...(call.error === undefined ? {} : { error: call.error }),
   });
-  const metadata = redactJsonValue(JSON.parse(JSON.stringify(call.metadata)) as JsonObject, call.redactor);
+}
+
+/** A call's end, as storeCallEnd records it. */
+export interface CallEnd {
+  runId: string;
+  row: ToolCall;
+  status: ToolCallEndStatus;
+  /** The result before the platform pipeline. */
+  text: string;
+  /** Already redacted (redactedMetadata). */
+  metadata: JsonObject;
+  error?: string;
+  /** A file_read answered by a pointer to this earlier read's seq. */
+  repeatOf?: number;
+  redactor: Redactor;
+  remainingToolCalls: number;
+}
+
+/** A result's metadata as stored JSON (undefined values dropped, as serialization would), redacted. */
+export function redactedMetadata(metadata: Record<string, unknown>, redactor: Redactor): JsonObject {
+  return redactJsonValue(JSON.parse(JSON.stringify(metadata)) as JsonObject, redactor);
+}
+
+/**
+ * The platform pipeline, then the result's message and the row's end in one transaction (a crash
+ * leaves both or neither), then message.created and tool.finished.
+ */
+export async function storeCallEnd(
+  deps: { store: Store; events: Pick<RunEventBus, "publish"> },
+  end: CallEnd,
+): Promise<void> {
+  const { runId, row, status, metadata, repeatOf } = end;
+  const piped = applyPipeline(end.text, {
+    redactor: end.redactor,
+    remainingToolCalls: end.remainingToolCalls,
+  });
   const content: ToolResultContent = { tool_call_id: row.callId, name: row.tool, text: piped.text };
   const message = await deps.store.transaction(async (stores) => {
-    const stored = await stores.messages.append(run.id, { role: "tool", content });
+    const stored = await stores.messages.append(runId, { role: "tool", content });
     await stores.toolCalls.end(row.id, {
       status,
       result: piped.text,
       resultSeq: stored.seq,
       resultCut: piped.cut,
       metadata,
-      ...(call.error === undefined ? {} : { error: call.error }),
+      ...(end.error === undefined ? {} : { error: end.error }),
+      ...(repeatOf === undefined ? {} : { repeatOf }),
     });
     return stored;
   });
   await deps.events.publish({
     type: "message.created",
-    run_id: run.id,
+    run_id: runId,
     seq: message.seq,
     role: "tool",
     text: piped.text,
@@ -58,12 +99,13 @@ export async function recordEndedCall(
   });
   await deps.events.publish({
     type: "tool.finished",
-    run_id: run.id,
+    run_id: runId,
     tool_call_id: row.id,
     name: row.tool,
     status,
     result: piped.text,
     metadata,
+    ...(repeatOf === undefined ? {} : { repeat_of: repeatOf }),
     seq: message.seq,
   });
 }

@@ -1,15 +1,13 @@
-import { applyPipeline } from "../pipeline/applyPipeline.ts";
 import type { FileReadRecord } from "../pipeline/fileReadRecord.ts";
-import { redactJsonValue } from "../pipeline/redactJson.ts";
 import { replaceRepeatedRead } from "../pipeline/repeatedRead.ts";
 import type { ModelToolCall } from "../providers/modelProvider.ts";
 import type { EarlierFileRead } from "../store/fileReadHistory.ts";
-import type { JsonObject } from "../store/json.ts";
 import type { ToolCall, ToolCallEndStatus } from "../store/toolCallStore.ts";
 import type { ToolResult } from "../toolbox/tool.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import type { GenerationContext } from "./generationContext.ts";
-import { parsedOrText, type ToolResultContent } from "./messageContent.ts";
+import { parsedOrText } from "./messageContent.ts";
+import { redactedMetadata, storeCallEnd } from "./recordEndedCall.ts";
 import { invokeTool } from "./toolInvocation.ts";
 
 /** How a call left the loop: go on, or stop the run (its budget is spent, it was cancelled). */
@@ -42,7 +40,7 @@ export async function runToolCall(
     argumentsText,
   });
   const finish = (result: ToolResult, status: ToolCallEndStatus, remaining: number) =>
-    finishToolCall(deps, context, { row, modelCall, result, status, remaining });
+    finishToolCall(deps, context, { row, result, status, remaining });
 
   if (signal.aborted) {
     const run = await store.runs.get(runId);
@@ -94,51 +92,23 @@ async function finishToolCall(
   context: GenerationContext,
   input: {
     row: ToolCall;
-    modelCall: ModelToolCall;
     result: ToolResult;
     status: ToolCallEndStatus;
     remaining: number;
   },
 ): Promise<void> {
-  const { row, modelCall, result, status } = input;
-  const piped = applyPipeline(result.text, {
+  const { row, result, status } = input;
+  const metadata = redactedMetadata(result.meta, context.redactor);
+  const repeatOf = typeof metadata.repeat_of === "number" ? metadata.repeat_of : undefined;
+  await storeCallEnd(deps, {
+    runId: row.runId,
+    row,
+    status,
+    text: result.text,
+    metadata,
     redactor: context.redactor,
     remainingToolCalls: input.remaining,
-  });
-  const metadata = redactJsonValue(jsonObjectOf(result.meta), context.redactor);
-  const repeatOf = typeof metadata.repeat_of === "number" ? metadata.repeat_of : undefined;
-  const content: ToolResultContent = { tool_call_id: modelCall.id, name: modelCall.name, text: piped.text };
-  // The result's message and the row's end commit together: a crash leaves both or neither.
-  const message = await deps.store.transaction(async (stores) => {
-    const stored = await stores.messages.append(row.runId, { role: "tool", content });
-    await stores.toolCalls.end(row.id, {
-      status,
-      result: piped.text,
-      resultSeq: stored.seq,
-      resultCut: piped.cut,
-      metadata,
-      ...(repeatOf === undefined ? {} : { repeatOf }),
-    });
-    return stored;
-  });
-  await deps.events.publish({
-    type: "message.created",
-    run_id: row.runId,
-    seq: message.seq,
-    role: "tool",
-    text: piped.text,
-    tool_call_id: row.id,
-  });
-  await deps.events.publish({
-    type: "tool.finished",
-    run_id: row.runId,
-    tool_call_id: row.id,
-    name: modelCall.name,
-    status,
-    result: piped.text,
-    metadata,
-    ...(repeatOf === undefined ? {} : { repeat_of: repeatOf }),
-    seq: message.seq,
+    ...(repeatOf === undefined ? {} : { repeatOf }),
   });
 }
 
@@ -160,9 +130,4 @@ function remainingOf(maxToolCalls: number, used: number): number {
 
 function notRun(text: string): ToolResult {
   return { ok: false, text, meta: {} };
-}
-
-/** The helper's meta as stored JSON (undefined values dropped, as serialization would). */
-function jsonObjectOf(meta: Record<string, unknown>): JsonObject {
-  return JSON.parse(JSON.stringify(meta)) as JsonObject;
 }

@@ -12,9 +12,15 @@ import { checkpointRef, takeCheckpoint } from "../../src/toolbox/checkpoints/che
 import { harnessOps } from "../../src/toolbox/harness/harnessOps.ts";
 import { createHarnessTransport } from "../../src/toolbox/harness/harnessTransport.ts";
 import type { HelperTransport } from "../../src/toolbox/helperTransport.ts";
-import { API_KEY, claudeEvents, createTaskHarness, REPOSITORY, type TaskHarness } from "./taskFixture.ts";
+import {
+  API_KEY,
+  CLAUDE_SESSION,
+  claudeEvents,
+  createTaskHarness,
+  REPOSITORY,
+  type TaskHarness,
+} from "./taskFixture.ts";
 
-const SESSION = "85b686e1-ef47-49d1-8fe2-1f417a920d23";
 const silent = { info() {}, warn() {}, error() {} };
 
 let harness: TaskHarness;
@@ -129,12 +135,12 @@ describe("recovering code tasks at startup", () => {
     const start = checkpointRef(run.id, row.id, "start");
     expect(ended.result).toMatch(
       new RegExp(
-        `^interrupted · Claude Code · ${REPOSITORY} · session ${SESSION} · \\d+s\n1 files changed, \\+1 \u22120\nleft\\.txt \\(\\+1 \u22120\\)\nThe server restarted while the harness was running, so the harness was stopped\\. Resume the session to continue\\.\nThe repository as it was before the task is at ${start}\\.\n\n\\(no final message\\)\n\nlog: ${log.replace(/\./g, "\\.")}\n\nremaining_tool_calls: \\d+$`,
+        `^interrupted · Claude Code · ${REPOSITORY} · session ${CLAUDE_SESSION} · \\d+s\n1 files changed, \\+1 \u22120\nleft\\.txt \\(\\+1 \u22120\\)\nThe server restarted while the harness was running, so the harness was stopped\\. Resume the session to continue\\.\nThe repository as it was before the task is at ${start}\\.\n\n\\(no final message\\)\n\nlog: ${log.replace(/\./g, "\\.")}\n\nremaining_tool_calls: \\d+$`,
       ),
     );
     expect(ended.metadata).toMatchObject({
       status: "interrupted",
-      session_id: SESSION,
+      session_id: CLAUDE_SESSION,
       log_path: log,
       files_changed: 1,
     });

@@ -10,6 +10,7 @@ import { createApp } from "../../src/server/createApp.ts";
 import type { HarnessTaskMetadata } from "../../src/store/runStore.ts";
 import {
   API_KEY,
+  CLAUDE_SESSION,
   claudeEvents,
   createTaskHarness,
   finishedTask,
@@ -18,8 +19,6 @@ import {
   startTask,
   type TaskHarness,
 } from "./taskFixture.ts";
-
-const SESSION = "85b686e1-ef47-49d1-8fe2-1f417a920d23";
 
 let harness: TaskHarness;
 beforeAll(async () => {
@@ -59,7 +58,7 @@ describe("a completed task", () => {
     const log = `.runs/${runId}/${callId}.harness.jsonl`;
     const [statusLine, ...rest] = task.result.split("\n");
     expect(statusLine).toMatch(
-      new RegExp(`^completed · Claude Code · ${REPOSITORY} · session ${SESSION} · \\d+s$`),
+      new RegExp(`^completed · Claude Code · ${REPOSITORY} · session ${CLAUDE_SESSION} · \\d+s$`),
     );
     expect(rest.join("\n")).toBe(
       `1 files changed, +1 \u22120\nhello.txt (+1 \u22120)\n\nI ran ls. Hello from the fake model.\n\nlog: ${log}\n\nremaining_tool_calls: 99`,
@@ -67,7 +66,7 @@ describe("a completed task", () => {
     expect(task.metadata).toMatchObject({
       harness: "claude",
       status: "completed",
-      session_id: SESSION,
+      session_id: CLAUDE_SESSION,
       repository: REPOSITORY,
       exit_code: 0,
       files_changed: 1,
@@ -201,7 +200,7 @@ describe("while the harness works", () => {
       call_id: callId,
       harness: "claude",
       repository: REPOSITORY,
-      session_id: SESSION,
+      session_id: CLAUDE_SESSION,
       log_path: `.runs/${runId}/${callId}.harness.jsonl`,
     });
 
@@ -217,7 +216,7 @@ describe("while the harness works", () => {
     const sessions = seen.flatMap((event) =>
       event.data.type === "tool.progress" ? [event.data.session_id] : [],
     );
-    expect(sessions.at(-1)).toBe(SESSION);
+    expect(sessions.at(-1)).toBe(CLAUDE_SESSION);
     // Progress is not stored: a replay of the run has none.
     const stored = await harness.store.events.listForRun(runId, 0, 1000);
     expect(stored.map((event) => event.type)).not.toContain("tool.progress");

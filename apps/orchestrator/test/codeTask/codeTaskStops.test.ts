@@ -2,6 +2,7 @@
 // a fake claude that hangs until it is stopped.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  CLAUDE_SESSION,
   claudeEvents,
   createTaskHarness,
   finishedTask,
@@ -11,7 +12,6 @@ import {
   type TaskHarness,
 } from "./taskFixture.ts";
 
-const SESSION = "85b686e1-ef47-49d1-8fe2-1f417a920d23";
 /** The init event, then nothing until the harness is stopped. */
 const hanging = () => ({ events: claudeEvents().slice(0, 1), hang: true });
 
@@ -40,7 +40,7 @@ describe("a task cut short", () => {
     const lines = task.result.split("\n");
     expect(lines[0]).toMatch(
       // A machine under heavy load may not let the fake print its session within the minute.
-      new RegExp(`^timed_out · Claude Code · ${REPOSITORY} · session (${SESSION}|none) · \\d+s$`),
+      new RegExp(`^timed_out · Claude Code · ${REPOSITORY} · session (${CLAUDE_SESSION}|none) · \\d+s$`),
     );
     expect(lines[1]).toBe("no files changed");
     expect(lines[2]).toBe("Stopped after 1 minutes. Resume the session to continue.");
@@ -100,12 +100,12 @@ describe("a task cut short", () => {
     await (await harness.machine()).stop();
     const { task } = await finishedTask(harness, runId);
     expect(task.result.split("\n")[0]).toBe(
-      `interrupted · Claude Code · tally · session ${SESSION} · ${task.result.split(" · ")[4]?.split("\n")[0]}`,
+      `interrupted · Claude Code · tally · session ${CLAUDE_SESSION} · ${task.result.split(" · ")[4]?.split("\n")[0]}`,
     );
     expect(task.result).toContain(
       "\nThe harness's state is gone: the machine restarted or its container was recreated.\n",
     );
-    expect(task.metadata).toMatchObject({ status: "interrupted", session_id: SESSION });
+    expect(task.metadata).toMatchObject({ status: "interrupted", session_id: CLAUDE_SESSION });
     expect(harness.ops).not.toContain("stop");
     expect(harness.ops).not.toContain("result");
   });

@@ -1,15 +1,8 @@
 import { existsSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { antigravityDriver } from "../../src/drivers/antigravity.ts";
-import {
-  launchInput,
-  makeTempHome,
-  parseFixture,
-  parseLines,
-  type TempHome,
-  writeFiles,
-} from "./driverFixtures.ts";
+import { launchInput, parseFixture, parseLines, useTempHome, writeFiles } from "./driverFixtures.ts";
 
 const CONVERSATION = "8a3e2f47-41c3-4c55-9a1e-6f0d1c2b3a4d";
 
@@ -77,11 +70,7 @@ describe("antigravity events (written from its documented format)", () => {
 });
 
 describe("antigravity credential and configuration", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   test("the container token file is a login; nothing else is a credential", () => {
     expect(antigravityDriver.credential({ home: temp.home, env: { GEMINI_API_KEY: "k" } }).kind).toBe("none");

@@ -1,16 +1,15 @@
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { claudeDriver } from "../../src/drivers/claude.ts";
 import {
   LOGIN,
   launchInput,
-  makeTempHome,
   optionsMissingFromHelp,
   parseFixture,
   parseLines,
   secret,
-  type TempHome,
+  useTempHome,
   writeFiles,
 } from "./driverFixtures.ts";
 
@@ -121,11 +120,7 @@ describe("claude events", () => {
 });
 
 describe("claude credential", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   const loginFile = JSON.stringify({
     claudeAiOauth: {
@@ -181,11 +176,7 @@ describe("claude credential", () => {
 });
 
 describe("claude local configuration", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   test("removes settings, memory, agents, skills and commands; rewrites ~/.claude.json; keeps login and sessions", () => {
     writeFiles(temp.home, {

@@ -1,16 +1,15 @@
 import { existsSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { codexDriver } from "../../src/drivers/codex.ts";
 import {
   launchInput,
-  makeTempHome,
   optionsMissingFromHelp,
   parseFixture,
   parseLines,
   secret,
-  type TempHome,
   unsignedJwt,
+  useTempHome,
   writeFiles,
 } from "./driverFixtures.ts";
 
@@ -110,11 +109,7 @@ describe("codex events", () => {
 });
 
 describe("codex credential", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   test("a ChatGPT login, the account from the id_token's email", () => {
     writeFiles(temp.home, {
@@ -160,11 +155,7 @@ describe("codex credential", () => {
 });
 
 describe("codex local configuration", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   test("removes config.toml, profiles, AGENTS.md, rules and skills; keeps auth, sessions and state", () => {
     writeFiles(temp.home, {

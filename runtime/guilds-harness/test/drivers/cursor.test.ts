@@ -1,16 +1,8 @@
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { cursorDriver } from "../../src/drivers/cursor.ts";
-import {
-  launchInput,
-  makeTempHome,
-  parseFixture,
-  parseLines,
-  secret,
-  type TempHome,
-  writeFiles,
-} from "./driverFixtures.ts";
+import { launchInput, parseFixture, parseLines, secret, useTempHome, writeFiles } from "./driverFixtures.ts";
 
 describe("cursor events (written from its documented format)", () => {
   test("a turn: started with its model, each message, each tool call once when it starts", () => {
@@ -67,11 +59,7 @@ describe("cursor events (written from its documented format)", () => {
 });
 
 describe("cursor credential", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   test("the token file under the XDG config home, with the email of cli-config.json's authInfo", () => {
     writeFiles(temp.home, {
@@ -111,11 +99,7 @@ describe("cursor credential", () => {
 });
 
 describe("cursor local configuration", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   test("cli-config.json loses its permissions and model, keeps authInfo; mcp.json goes; login and chats stay", () => {
     writeFiles(temp.home, {

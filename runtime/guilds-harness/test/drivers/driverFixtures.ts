@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach } from "vitest";
 import type { CredentialFound, HarnessDriver, LaunchInput, TurnOutcome } from "../../src/drivers/driver.ts";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures");
@@ -62,6 +63,31 @@ export function makeTempHome(): TempHome {
   mkdirSync(repoDir, { recursive: true });
   mkdirSync(outside, { recursive: true });
   return { home, repoDir, outside, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** A fresh TempHome for each test of the describe block that calls this, removed after the test. */
+export function useTempHome(): TempHome {
+  let current: TempHome | undefined;
+  beforeEach(() => {
+    current = makeTempHome();
+  });
+  afterEach(() => current?.cleanup());
+  const now = (): TempHome => {
+    if (current === undefined) throw new Error("The temporary home exists only inside a test.");
+    return current;
+  };
+  return {
+    get home() {
+      return now().home;
+    },
+    get repoDir() {
+      return now().repoDir;
+    },
+    get outside() {
+      return now().outside;
+    },
+    cleanup: () => now().cleanup(),
+  };
 }
 
 /** Writes files under root: { ".claude/settings.json": "{}" }; parent folders are created. */

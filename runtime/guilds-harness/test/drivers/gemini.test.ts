@@ -1,15 +1,14 @@
 import { existsSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { geminiDriver } from "../../src/drivers/gemini.ts";
 import {
   launchInput,
-  makeTempHome,
   optionsMissingFromHelp,
   parseFixture,
   parseLines,
   secret,
-  type TempHome,
+  useTempHome,
   writeFiles,
 } from "./driverFixtures.ts";
 
@@ -101,11 +100,7 @@ describe("gemini events", () => {
 });
 
 describe("gemini credential", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   test("the OAuth login, with the active Google account", () => {
     writeFiles(temp.home, {
@@ -132,11 +127,7 @@ describe("gemini credential", () => {
 });
 
 describe("gemini local configuration", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   test("removes settings, memory, extensions and the .env files it would load; keeps login, accounts, chats", () => {
     writeFiles(temp.home, {
@@ -186,11 +177,7 @@ describe("gemini local configuration", () => {
 });
 
 describe("gemini launch", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   const managed = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 

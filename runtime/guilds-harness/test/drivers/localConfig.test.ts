@@ -1,15 +1,11 @@
 import { chmodSync, existsSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { removeInside, rewriteJsonInside, writeInside } from "../../src/drivers/localConfig.ts";
-import { makeTempHome, type TempHome, writeFiles } from "./driverFixtures.ts";
+import { useTempHome, writeFiles } from "./driverFixtures.ts";
 
 describe("localConfig", () => {
-  let temp: TempHome;
-  beforeEach(() => {
-    temp = makeTempHome();
-  });
-  afterEach(() => temp.cleanup());
+  const temp = useTempHome();
 
   test("never leaves the root", () => {
     writeFiles(temp.outside, { "x.json": "{}" });
