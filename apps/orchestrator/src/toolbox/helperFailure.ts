@@ -14,19 +14,29 @@ function stderrSection(stderr: TailBuffer): string {
   return `The last lines of its stderr:\n${lines.map((line) => `  ${line}`).join("\n")}`;
 }
 
+/** "code helper" for guilds-code (the page's words), "harness helper" for guilds-harness. */
+function helperKind(helper: string): string {
+  return helper === "guilds-harness" ? "harness helper" : "code helper";
+}
+
 /** "A helper that prints no envelope fails the call with "code helper failed" and the last 5 lines of its stderr." */
-export function helperFailed(what: string, stderr: TailBuffer): ToolboxError {
+export function helperFailed(what: string, stderr: TailBuffer, helper = "guilds-code"): ToolboxError {
   return new ToolboxError(
     "helper.failed",
-    `code helper failed: guilds-code ${what}. ${stderrSection(stderr)}\n` +
+    `${helperKind(helper)} failed: ${helper} ${what}. ${stderrSection(stderr)}\n` +
       "Check that the helper is built (npm run build) and runs inside the machine; retry the call once it does.",
   );
 }
 
-export function helperTimedOut(op: string, deadlineMs: number, stderr: TailBuffer): ToolboxError {
+export function helperTimedOut(
+  op: string,
+  deadlineMs: number,
+  stderr: TailBuffer,
+  helper = "guilds-code",
+): ToolboxError {
   return new ToolboxError(
     "helper.timeout",
-    `code helper timed out: guilds-code gave no answer to ${op} within ${formatSeconds(deadlineMs)} and was stopped. ` +
+    `${helperKind(helper)} timed out: ${helper} gave no answer to ${op} within ${formatSeconds(deadlineMs)} and was stopped. ` +
       `${stderrSection(stderr)}\nRetry the call; for shell, pass a timeout_seconds the command can meet.`,
   );
 }

@@ -19,6 +19,8 @@ export interface HelperTransportOptions {
   deadlines?: Partial<HelperDeadlines>;
   /** The argv prefix of guilds-code; default the machine's own. Tests point it at a fake helper. */
   helperCommand?: (machine: Machine) => string[];
+  /** Who fails, in a failure's message: guilds-code (default) or guilds-harness. */
+  helperName?: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
       await machine.start();
       return runOneShot(machine, request, {
         helperCommand: helperCommand(machine),
+        ...(options.helperName === undefined ? {} : { helperName: options.helperName }),
         deadlineMs: Math.max(1, deadlineMs - (Date.now() - startedAt)),
         killGraceMs: deadlines.killGraceMs,
         cancelWaitMs,

@@ -13,6 +13,8 @@ import { killUnlessExited, STDERR_TAIL_BYTES, sendSignal, stopProcess } from "./
 export interface OneShotOptions {
   /** The argv prefix of guilds-code inside the machine. */
   helperCommand: string[];
+  /** Who fails, in a failure's message: guilds-code (default) or guilds-harness. */
+  helperName?: string;
   deadlineMs: number;
   /** Between SIGTERM and SIGKILL for a helper stopped at its deadline. */
   killGraceMs: number;
@@ -36,6 +38,7 @@ export async function runOneShot(
   options: OneShotOptions,
 ): Promise<Envelope> {
   if (options.signal?.aborted) throw helperCancelled(request.op);
+  const helperName = options.helperName ?? "guilds-code";
   const argv = [...options.helperCommand, ...(await requestArguments(machine, request))];
   if (options.signal?.aborted) throw helperCancelled(request.op);
   const stdout = new CappedBuffer(answerMaxBytes(request.max_bytes));
@@ -45,7 +48,7 @@ export async function runOneShot(
     helper = machine.exec({ argv, env: { ...machine.baseEnv } });
   } catch (caught) {
     const reason = caught instanceof Error ? caught.message : String(caught);
-    throw helperFailed(`could not be started (${reason})`, stderr);
+    throw helperFailed(`could not be started (${reason})`, stderr, helperName);
   }
   collectInto(helper.stdout, stdout);
   collectInto(helper.stderr, stderr);
@@ -54,7 +57,7 @@ export async function runOneShot(
   const ending = await firstEnding(helper, options.deadlineMs, options.signal);
   if (ending === "deadline") {
     await stopProcess(helper, options.killGraceMs);
-    throw helperTimedOut(request.op, options.deadlineMs, stderr);
+    throw helperTimedOut(request.op, options.deadlineMs, stderr, helperName);
   }
   if (ending === "cancelled") {
     sendSignal(helper, "SIGTERM");
@@ -69,7 +72,7 @@ export async function runOneShot(
   if (envelope) return envelope;
   const what =
     stdout.text().trim() === "" ? "printed no envelope" : "printed something that is not an envelope";
-  throw helperFailed(`${describeExit(exit)} and ${what}`, stderr);
+  throw helperFailed(`${describeExit(exit)} and ${what}`, stderr, helperName);
 }
 
 type HelperEnding = "exited" | "deadline" | "cancelled";

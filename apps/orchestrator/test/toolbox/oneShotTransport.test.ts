@@ -83,6 +83,21 @@ describe("one-shot edges, with a fake helper (unconfined)", () => {
     expect(error.message).not.toContain("stderr line 2");
   });
 
+  test("guilds-harness failing is a harness helper failing", async () => {
+    const failure = await createHelperTransport({
+      mode: "one-shot",
+      helperCommand: fakeHelperCommand("crash", marker),
+      helperName: "guilds-harness",
+      deadlines: { killGraceMs: 200 },
+    })
+      .run(machine.machine, helperRequest("poll", {}))
+      .catch((caught: unknown) => caught);
+    expect(failure).toMatchObject({ code: "helper.failed" });
+    expect((failure as Error).message).toMatch(
+      /^harness helper failed: guilds-harness exited with code 1 and printed no envelope/,
+    );
+  });
+
   test("a helper that prints garbage fails the call", async () => {
     const failure = await transportFor("garbage")
       .run(machine.machine, helperRequest("ping", {}))

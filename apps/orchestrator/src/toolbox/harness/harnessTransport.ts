@@ -9,6 +9,7 @@ export function createHarnessTransport(): HelperTransport {
   return createHelperTransport({
     mode: "one-shot",
     helperCommand: (machine) => machine.helperCommand("guilds-harness"),
+    helperName: "guilds-harness",
     deadlines: { opMs: HARNESS_OP_TIMEOUT_MS },
   });
 }
