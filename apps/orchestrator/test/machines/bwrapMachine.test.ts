@@ -63,7 +63,7 @@ describe.skipIf(!probe.usable)("local machine under bwrap", () => {
     expect(machine.sandbox).toBe("bwrap");
     expect(machine.home).toBe("/home/agent");
     expect(machine.runtimeDir).toBe("/run/guilds");
-    expect(machine.baseEnv.PATH).toBe("/opt/guilds/bin:/usr/local/bin:/usr/bin:/bin");
+    expect(machine.baseEnv.PATH).toBe("/opt/guilds/bin:/home/agent/.local/bin:/usr/local/bin:/usr/bin:/bin");
     expect(machine.helperCommand("guilds-code")).toEqual([
       "/opt/guilds/bin/node",
       "/opt/guilds/bin/guilds-code",
