@@ -30,7 +30,8 @@ test("token create prints a token once, which the store then accepts", async () 
   );
 });
 
-test("guilds, repositories, agents and secrets from the command line", async () => {
+// About fifteen CLI processes, each a Node start: minutes on a loaded machine.
+test("guilds, repositories, agents and secrets from the command line", { timeout: 180_000 }, async () => {
   expect((await guilds("guild", "create", "acme")).stdout).toMatch(/^created guild acme \(g_\w+\)\n$/);
   expect((await guilds("guild", "list")).stdout).toMatch(/^acme\tg_\w+\n$/);
 

@@ -13,7 +13,8 @@ const available = await sandboxes();
 const CANCEL_TRAILER = "[cancelled; the command was stopped]";
 /** The shell timeout of these commands; the injected deadline falls well inside it. */
 const COMMAND_TIMEOUT_SECONDS = 30;
-const SHORT_TRANSPORT_DEADLINE_MS = 1_000;
+// Long enough for a one-shot helper to start its command on a loaded machine.
+const SHORT_TRANSPORT_DEADLINE_MS = 4_000;
 
 /** A cancelled command's lines, bash's racy "Terminated" left out. */
 function resultLines(result: ToolResult): string[] {
@@ -96,7 +97,7 @@ describe.each(available)("cancel and deadline ($label)", ({ sandbox, skipReason 
     test.skipIf(skipReason)(`${mode}: past the transport deadline the command is stopped too`, async () => {
       transport = createHelperTransport({
         mode,
-        // shell waits its own timeout plus this margin: here 1 s in all, far inside the command's timeout.
+        // shell waits its own timeout plus this margin: here 4 s in all, far inside the command's timeout.
         deadlines: { shellExtraMs: SHORT_TRANSPORT_DEADLINE_MS - COMMAND_TIMEOUT_SECONDS * 1000 },
       });
       const marker = uniqueMarker();
