@@ -127,10 +127,12 @@ describe("shell in the background", () => {
   test("stop sends SIGTERM to its process group and reports it stopped", async ({ helper }) => {
     await run(helper, "shell", { command: "sleep 30 & sleep 30; wait", background: true });
     const { pid } = record(helper, "b1");
-    const { value } = await within(BACKGROUND_KILL_GRACE_MS, () =>
+    // Exit code 143 says SIGTERM did it, without the SIGKILL five seconds later; the time bound
+    // leaves room for a helper starting on a loaded machine.
+    const { value } = await within(BACKGROUND_KILL_GRACE_MS + 10_000, () =>
       run(helper, "shell_status", { id: "b1", stop: true }),
     );
-    expect(value.text.split("\n")[0]).toMatch(/^b1 stopped after [0-2]s \(exit code 143\)$/);
+    expect(value.text.split("\n")[0]).toMatch(/^b1 stopped after \d+s \(exit code 143\)$/);
     expect(value.meta).toMatchObject({ state: "stopped", exit_code: 143 });
     expect(groupHasLiveMembers(Number(pid))).toBe(false);
     // A stop on a command that has ended only reports its state.
@@ -140,7 +142,7 @@ describe("shell in the background", () => {
   test("a command ignoring SIGTERM gets SIGKILL five seconds later", async ({ helper }) => {
     await run(helper, "shell", { command: "trap '' TERM; sleep 30 & wait; sleep 30", background: true });
     const { pid } = record(helper, "b1");
-    const { value, ms } = await within(BACKGROUND_KILL_GRACE_MS + 4_000, () =>
+    const { value, ms } = await within(BACKGROUND_KILL_GRACE_MS + 10_000, () =>
       run(helper, "shell_status", { id: "b1", stop: true }),
     );
     expect(ms).toBeGreaterThanOrEqual(BACKGROUND_KILL_GRACE_MS);
