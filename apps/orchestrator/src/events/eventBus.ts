@@ -54,6 +54,11 @@ export function createEventBus(store: Store): RunEventBus {
 
   return {
     async publish(event) {
+      // SQLite answers without real I/O, so a run's events would follow one another in one chain
+      // of microtasks, and the SSE frames of the first (written out on a later tick) would wait
+      // for the last. A turn of the event loop first sends what earlier events queued
+      // (bench/sse-fanout, 1,000 subscribers: p50 56 -> 23 ms, p99 175 -> 66-93 ms).
+      await new Promise((resolve) => setImmediate(resolve));
       const stored = await store.events.append(event.run_id, {
         type: event.type,
         payload: event as unknown as JsonValue,
