@@ -1,3 +1,4 @@
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -35,6 +36,24 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "web",
+          root: "apps/web",
+          include: ["test/**/*.test.{ts,tsx}"],
+        },
+      },
+      {
+        // A real orchestrator and Debian's chromium (playwright-core): skipped, with the reason, without one.
+        test: {
+          name: "web-e2e",
+          root: "apps/web",
+          include: ["e2e/**/*.test.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -1,9 +1,10 @@
 // Builds what runs: the helpers (one file each, no runtime dependencies, so a sandbox needs only
-// Node) and the orchestrator's CLI bundle (its npm dependencies stay external).
+// Node), the orchestrator's CLI bundle (its npm dependencies stay external) and the web app.
 import { chmodSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { buildWebApp } from "./buildWebApp.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const common = {
@@ -48,3 +49,5 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+
+await buildWebApp(root);

@@ -20,6 +20,8 @@ export interface AppDeps {
   /** code_task's harness logs and diffs, read from the agents' machines. */
   tasks?: TaskArtifacts;
   logger: ErrorLogger;
+  /** The built web app served at `/`; default apps/web/dist when built, null for none. */
+  webAppFolder?: string | null;
   /** Between SSE heartbeat comments; default SSE_HEARTBEAT_MS. */
   heartbeatMs?: number;
 }

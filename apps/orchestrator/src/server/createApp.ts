@@ -6,7 +6,6 @@ import { honoPath } from "./apiRoute.ts";
 import type { AppDeps } from "./appDeps.ts";
 import { requireBearerToken } from "./auth.ts";
 import { createErrorHandler, errorResponse } from "./errorHandler.ts";
-import { HOME_PAGE } from "./homePage.ts";
 import { openApiDocument } from "./openapi.ts";
 import { MAX_BODY_BYTES } from "./requestBody.ts";
 import { agentRoutes } from "./routes/agentRoutes.ts";
@@ -17,6 +16,7 @@ import { repositoryRoutes } from "./routes/repositoryRoutes.ts";
 import { runRoutes } from "./routes/runRoutes.ts";
 import { secretRoutes } from "./routes/secretRoutes.ts";
 import { taskRoutes } from "./routes/taskRoutes.ts";
+import { builtWebApp, serveWebApp } from "./webApp.ts";
 
 export function apiRoutes(deps: AppDeps): ApiRoute[] {
   return [
@@ -48,7 +48,6 @@ export function createApp(deps: AppDeps): Hono {
   );
 
   app.get("/healthz", (c) => c.json({ ok: true }));
-  app.get("/", (c) => c.html(HOME_PAGE));
   app.get("/api/openapi.json", (c) => c.json(document));
 
   app.use("/api/*", requireBearerToken(deps.store.tokens));
@@ -67,5 +66,7 @@ export function createApp(deps: AppDeps): Hono {
   );
   for (const route of routes)
     app.on(route.method.toUpperCase(), honoPath(route.path), (c) => route.handle(c));
+  const webApp = serveWebApp(deps.webAppFolder === undefined ? builtWebApp() : deps.webAppFolder);
+  app.get("*", (c) => (c.req.path.startsWith("/api/") ? c.notFound() : webApp(c)));
   return app;
 }

@@ -69,6 +69,7 @@ export const appTest = base.extend<{ fixture: AppFixture }>({
       machines,
       logger: { error: (message) => logged.push(message) },
       heartbeatMs: 200,
+      webAppFolder: null,
     });
     const { token } = await store.tokens.create("test");
     const call = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>

@@ -90,9 +90,11 @@ test("GET /api/openapi.json is an OpenAPI 3.1 document listing every route", asy
   ]);
 });
 
-test("/ says the web app comes later and links the API document", async ({ fixture: { app } }) => {
+test("without a built web app, / says how to build it and links the API document", async ({
+  fixture: { app },
+}) => {
   const page = await (await app.request("http://localhost/")).text();
-  expect(page).toContain("The web app arrives with a later issue");
+  expect(page).toContain("the web app is not built: run <code>npm run build</code>");
   expect(page).toContain('href="/api/openapi.json"');
 });
 

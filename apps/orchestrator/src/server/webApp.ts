@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Context } from "hono";
+import { WEB_APP_MISSING_PAGE } from "./homePage.ts";
+
+const require = createRequire(import.meta.url);
+
+/** apps/web/dist, found through the @guilds/web workspace link (from src and from the CLI bundle); null when not built. */
+export function builtWebApp(): string | null {
+  try {
+    const folder = path.join(path.dirname(require.resolve("@guilds/web/package.json")), "dist");
+    return existsSync(path.join(folder, "index.html")) ? folder : null;
+  } catch {
+    return null;
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".woff2": "font/woff2",
+  ".map": "application/json",
+};
+
+/**
+ * Serves the built web app: a file of `folder` when the path names one, else index.html (the app's
+ * routes live in the browser). Vite's hashed assets are cached for good; index.html never is.
+ */
+export function serveWebApp(folder: string | null) {
+  return async (c: Context): Promise<Response> => {
+    if (folder === null) return c.html(WEB_APP_MISSING_PAGE);
+    const wanted = safeJoin(folder, decodeURIComponent(c.req.path));
+    const file = wanted !== null && (await isFile(wanted)) ? wanted : path.join(folder, "index.html");
+    const body = await readFile(file);
+    const immutable = file.startsWith(path.join(folder, "assets") + path.sep);
+    return c.body(body, 200, {
+      "Content-Type": CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream",
+      "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+    });
+  };
+}
+
+/** `relative` inside `folder`, or null when it would leave it. */
+function safeJoin(folder: string, relative: string): string | null {
+  const joined = path.resolve(folder, `.${path.posix.normalize(`/${relative}`)}`);
+  return joined === folder || joined.startsWith(folder + path.sep) ? joined : null;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,42 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { BrowserRouter, Route, Routes } from "react-router";
+import { setUnauthorizedHandler } from "../api/apiClient.ts";
+import { readOperatorToken } from "../api/operatorToken.ts";
+import { RunPage } from "../features/agent/runs/RunPage.tsx";
+import { AgentPage } from "../features/agent/settings/AgentPage.tsx";
+import { SignInPage } from "../features/auth/SignInPage.tsx";
+import { GuildPage } from "../features/guilds/GuildPage.tsx";
+import { GuildsPage } from "../features/guilds/GuildsPage.tsx";
+import { Layout } from "./Layout.tsx";
+import { NotFoundPage } from "./NotFoundPage.tsx";
+import { createQueryClient } from "./queryClient.ts";
+
+const queryClient = createQueryClient();
+
+/** The routes: guilds → a guild (repositories, agents, secrets) → an agent (settings, runs) → a run. */
+export function App() {
+  const [signedIn, setSignedIn] = useState(() => readOperatorToken() !== null);
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      queryClient.clear();
+      setSignedIn(false);
+    });
+  }, []);
+  if (!signedIn) return <SignInPage onSignedIn={() => setSignedIn(true)} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Routes>
+          <Route element={<Layout onSignOut={() => setSignedIn(false)} />}>
+            <Route index element={<GuildsPage />} />
+            <Route path="guilds/:guildId" element={<GuildPage />} />
+            <Route path="agents/:agentId" element={<AgentPage />} />
+            <Route path="runs/:runId" element={<RunPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

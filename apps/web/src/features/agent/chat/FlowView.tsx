@@ -1,0 +1,183 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { HarnessName } from "../../../api/apiViews.ts";
+import type { RunFlow } from "../runs/runFlow.ts";
+import { CodeTaskBlock } from "./CodeTaskBlock.tsx";
+import { CallSnapshots } from "./callSnapshots.ts";
+import { FlowStepView } from "./FlowStepView.tsx";
+import { type FlowItem, flowItems, itemIndexOfCall, stepFinishNote, stepSummary } from "./flowItems.ts";
+import { OperatorMessage } from "./OperatorMessage.tsx";
+import { stepHarness } from "./stepHarness.ts";
+import { ToolCallRow } from "./ToolCallRow.tsx";
+import "./flow.css";
+
+/**
+ * A call row's height: fixed (one line, flow.css: 32px and a 1px margin above and below), so rows,
+ * most of a long flow, are placed without being measured (no ResizeObserver, no layout read each).
+ */
+const ROW_HEIGHT_PX = 34;
+
+/** First guesses of the other items' heights; each is measured once it renders. */
+const ESTIMATED_HEIGHT: Record<FlowItem["kind"], number> = {
+  operator: 64,
+  step: 76,
+  row: ROW_HEIGHT_PX,
+  block: 128,
+};
+
+/** How close to the bottom (px) still counts as reading the latest: new items then scroll into view. */
+const FOLLOW_THRESHOLD_PX = 48;
+
+export interface FlowViewProps {
+  flow: RunFlow;
+  /** The flow's version: the flow changes in place, this says when it did. */
+  version: number;
+  agentHarness: HarnessName | null;
+  selectedCallId: string | null;
+  onOpenCall: (callId: string) => void;
+  /** Shown while the flow has no entries. */
+  emptyText: string;
+}
+
+/**
+ * The run's flow on the Chat tab: operator messages, steps, their calls. Virtualised: only the
+ * items on screen are in the DOM, so a run of thousands of calls scrolls as fast as a short one.
+ * It follows the tail while the reader is at the bottom, and stays put when they scrolled up.
+ */
+export function FlowView(props: FlowViewProps) {
+  const { flow, version, agentHarness, selectedCallId, onOpenCall, emptyText } = props;
+  const [folded, setFolded] = useState<ReadonlySet<number>>(() => new Set());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the flow changes in place; version says when.
+  const items = useMemo(() => flowItems(flow, folded), [flow, version, folded]);
+
+  const snapshotsRef = useRef({ runId: flow.runId, snapshots: new CallSnapshots() });
+  if (snapshotsRef.current.runId !== flow.runId) {
+    snapshotsRef.current = { runId: flow.runId, snapshots: new CallSnapshots() };
+  }
+  const snapshots = snapshotsRef.current.snapshots;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const estimateSize = useCallback((index: number) => ESTIMATED_HEIGHT[items[index]?.kind ?? "row"], [items]);
+  const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    getItemKey,
+    overscan: 10,
+    paddingStart: 16,
+    paddingEnd: 24,
+    anchorTo: "end",
+    followOnAppend: true,
+    scrollEndThreshold: FOLLOW_THRESHOLD_PX,
+  });
+
+  // A reload with ?call= brings the open call into view once, instead of the tail.
+  const revealTarget = useRef(selectedCallId);
+  useEffect(() => {
+    const target = revealTarget.current;
+    if (target === null) return;
+    const index = itemIndexOfCall(items, target);
+    if (index < 0) return;
+    revealTarget.current = null;
+    virtualizer.scrollToIndex(index, { align: "center" });
+  }, [items, virtualizer]);
+
+  const onToggle = useCallback((stepNumber: number) => {
+    setFolded((current) => {
+      const next = new Set(current);
+      if (!next.delete(stepNumber)) next.add(stepNumber);
+      return next;
+    });
+  }, []);
+
+  const renderItem = (item: FlowItem): ReactNode => {
+    switch (item.kind) {
+      case "operator":
+        return <OperatorMessage text={item.message.text} at={item.message.at} />;
+      case "step": {
+        const { harness, running } = stepHarness(item.step, flow.calls, agentHarness);
+        return (
+          <FlowStepView
+            number={item.step.number}
+            text={item.step.text}
+            summary={stepSummary(item.step, flow.calls)}
+            folded={item.folded}
+            generating={item.step.finishReason === null && flow.status === "running"}
+            finishNote={stepFinishNote(item.step.finishReason)}
+            harness={harness}
+            taskRunning={running}
+            startedAt={item.step.startedAt}
+            onToggle={onToggle}
+          />
+        );
+      }
+      case "row":
+      case "block": {
+        const live = flow.calls.get(item.callId);
+        if (live === undefined) return null;
+        const call = snapshots.of(live);
+        const selected = call.id === selectedCallId;
+        return item.kind === "row" ? (
+          <ToolCallRow call={call} selected={selected} onOpen={onOpenCall} />
+        ) : (
+          <CodeTaskBlock call={call} agentHarness={agentHarness} selected={selected} onOpen={onOpenCall} />
+        );
+      }
+    }
+  };
+
+  const atEnd = items.length === 0 || virtualizer.isAtEnd();
+  return (
+    <div className="flow">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard. */}
+      <section ref={scrollRef} className="flow-scroller" aria-label="Run flow" tabIndex={0}>
+        {items.length === 0 && <p className="flow-empty">{emptyText}</p>}
+        <div className="flow-canvas" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((virtualItem) => {
+            const item = items[virtualItem.index];
+            if (item === undefined) return null;
+            const fixed = item.kind === "row";
+            return (
+              <div
+                key={virtualItem.key}
+                data-index={virtualItem.index}
+                ref={fixed ? undefined : virtualizer.measureElement}
+                className="flow-slot"
+                style={{
+                  transform: `translateY(${virtualItem.start}px)`,
+                  height: fixed ? ROW_HEIGHT_PX : undefined,
+                }}
+              >
+                <div className={laneClass(item)}>{renderItem(item)}</div>
+              </div>
+            );
+          })}
+        </div>
+      </section>
+      {!atEnd && (
+        <button type="button" className="flow-jump" onClick={() => virtualizer.scrollToEnd()}>
+          <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
+            <path
+              d="M6 2v8M2.5 6.5 6 10l3.5-3.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+            />
+          </svg>
+          Jump to latest
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The item's lane: where the rail of its turn runs (none beside operator messages). */
+function laneClass(item: FlowItem): string {
+  if (item.kind === "operator") return "flow-lane flow-lane--operator";
+  const classes = ["flow-lane", `flow-lane--${item.kind}`];
+  if (item.rail.above) classes.push("flow-lane--rail-above");
+  if (item.rail.below) classes.push("flow-lane--rail-below");
+  return classes.join(" ");
+}

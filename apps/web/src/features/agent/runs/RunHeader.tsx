@@ -1,0 +1,93 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { api } from "../../../api/apiClient.ts";
+import type { AgentView, GuildView, RunStatus, RunView } from "../../../api/apiViews.ts";
+import { queryKeys } from "../../../api/resourceQueries.ts";
+import type { StreamState } from "../../../api/runEventStream.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
+import { shortId } from "../../../ui/shortId.ts";
+import { Timestamp } from "../../../ui/Timestamp.tsx";
+
+export interface RunHeaderProps {
+  runId: string;
+  run: RunView | undefined;
+  agent: AgentView | undefined;
+  guild: GuildView | undefined;
+  /** null until the run or its events say. */
+  status: RunStatus | null;
+  statusReason: string | null;
+  stream: StreamState;
+  streamDetail: string | null;
+}
+
+/** The run's head: its agent and guild, its status and why, its budget, the stream, and Cancel run. */
+export function RunHeader(props: RunHeaderProps) {
+  const { runId, run, agent, guild, status, statusReason, stream, streamDetail } = props;
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => api<RunView>("POST", `/api/runs/${encodeURIComponent(runId)}/cancel`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.run(runId) }),
+  });
+  return (
+    <header className="run-header">
+      <div className="run-header-main">
+        <p className="run-kicker">
+          Run <span className="run-kicker-id">{shortId(runId)}</span>
+          {run !== undefined && (
+            <>
+              {" · "}
+              <Timestamp iso={run.created_at} prefix="started" />
+              {" · in "}
+              <Link to={`/guilds/${encodeURIComponent(run.guild_id)}`}>{guild?.name ?? "its guild"}</Link>
+            </>
+          )}
+        </p>
+        <h1 className="run-title">
+          {run !== undefined ? (
+            <Link to={`/agents/${encodeURIComponent(run.agent_id)}`}>{agent?.name ?? "Agent"}</Link>
+          ) : (
+            <span className="run-title-loading">Loading the run…</span>
+          )}
+        </h1>
+        <div className="run-facts">
+          {status !== null && (
+            <span className={`run-status run-status--${status}`}>
+              <span className="run-status-dot" aria-hidden="true" />
+              <span data-testid="run-status">{status}</span>
+            </span>
+          )}
+          {statusReason !== null && statusReason !== "" && <span className="run-reason">{statusReason}</span>}
+          {run !== undefined && (
+            <span className="run-budget">
+              {agent !== undefined
+                ? `${run.tool_calls_used} / ${agent.max_tool_calls} tool calls`
+                : `${run.tool_calls_used} tool calls used`}
+            </span>
+          )}
+          <span className={`run-stream run-stream--${stream}`} title={streamDetail ?? undefined}>
+            <span className="run-stream-dot" aria-hidden="true" />
+            <span data-testid="stream-state">{stream}</span>
+          </span>
+        </div>
+      </div>
+      {status === "running" && (
+        <div className="run-header-actions">
+          <Button
+            variant="secondary"
+            className="button-outline-danger"
+            busy={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            Cancel run
+          </Button>
+        </div>
+      )}
+      {cancel.error !== null && (
+        <div className="run-header-error">
+          <ErrorNotice error={cancel.error} title="Couldn't cancel the run" />
+        </div>
+      )}
+    </header>
+  );
+}

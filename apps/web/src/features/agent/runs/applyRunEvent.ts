@@ -1,0 +1,160 @@
+import type { MessageToolCall, RunEventEnvelope } from "@guilds/protocol/runEvents";
+import { type FlowCall, type FlowStep, PROGRESS_LINES_KEPT, type RunFlow } from "./runFlow.ts";
+
+/**
+ * Applies one event of the run's SSE stream to its flow, in place (a long run replays thousands of
+ * events at once). A stored event at or before `lastEventId` was applied already, before a
+ * reconnect: it is skipped, so nothing shows twice. Returns whether the flow changed.
+ */
+export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolean {
+  if (envelope.id !== null) {
+    if (envelope.id <= flow.lastEventId) return false;
+    flow.lastEventId = envelope.id;
+  }
+  const event = envelope.data;
+  const at = envelope.created_at;
+  switch (event.type) {
+    case "run.started":
+      flow.status = "running";
+      flow.statusReason = null;
+      break;
+    case "run.ended":
+      flow.status = event.status;
+      flow.statusReason = event.reason ?? null;
+      break;
+    case "generation.started":
+      flow.entries.push({
+        kind: "step",
+        number: stepCount(flow) + 1,
+        generationSeq: event.generation_seq,
+        text: "",
+        callIds: [],
+        finishReason: null,
+        startedAt: at,
+      });
+      break;
+    case "generation.ended": {
+      const step = findStep(flow, event.generation_seq);
+      if (step !== undefined) step.finishReason = event.finish_reason;
+      break;
+    }
+    case "message.created":
+      if (event.role === "operator") {
+        flow.entries.push({ kind: "operator", seq: event.seq, text: event.text ?? "", at });
+      } else if (event.role === "assistant") {
+        const step = currentStep(flow);
+        if (step !== undefined) {
+          step.text = event.text ?? "";
+          for (const announced of event.tool_calls ?? []) announceCall(flow, step, announced);
+        }
+      }
+      break;
+    case "tool.started": {
+      const call = callFor(flow, event.tool_call_id, event.name, event.arguments);
+      call.status = "running";
+      call.startedAt = at;
+      break;
+    }
+    case "tool.progress": {
+      const call = flow.calls.get(event.tool_call_id);
+      if (call === undefined || call.status !== "running") return false;
+      call.progress = [...call.progress, ...event.lines].slice(-PROGRESS_LINES_KEPT);
+      if (event.session_id !== null) call.progressSessionId = event.session_id;
+      break;
+    }
+    case "tool.finished": {
+      const call = callFor(flow, event.tool_call_id, event.name, undefined);
+      call.status = event.status;
+      call.result = event.result;
+      call.metadata = event.metadata;
+      call.repeatOf = event.repeat_of ?? null;
+      call.resultSeq = event.seq;
+      call.endedAt = at;
+      call.progress = [];
+      break;
+    }
+  }
+  flow.version += 1;
+  return true;
+}
+
+function stepCount(flow: RunFlow): number {
+  let count = 0;
+  for (const entry of flow.entries) if (entry.kind === "step") count += 1;
+  return count;
+}
+
+function currentStep(flow: RunFlow): FlowStep | undefined {
+  for (let index = flow.entries.length - 1; index >= 0; index -= 1) {
+    const entry = flow.entries[index];
+    if (entry?.kind === "step") return entry;
+  }
+  return undefined;
+}
+
+function findStep(flow: RunFlow, generationSeq: number): FlowStep | undefined {
+  for (let index = flow.entries.length - 1; index >= 0; index -= 1) {
+    const entry = flow.entries[index];
+    if (entry?.kind === "step" && entry.generationSeq === generationSeq) return entry;
+  }
+  return undefined;
+}
+
+/**
+ * The calls an assistant message asks for, shown from then on. The message names them by the
+ * model's ids, the tool events by the server's (unique in the run; the model's may repeat): each
+ * stays under a provisional key until its first tool event, which takes it in order.
+ */
+function announceCall(flow: RunFlow, step: FlowStep, announced: MessageToolCall): void {
+  const key = `${ANNOUNCED}${step.number}:${announced.id}`;
+  if (flow.calls.has(key)) return;
+  flow.calls.set(key, newCall(key, announced.name, announced.arguments, step.number));
+  step.callIds.push(key);
+}
+
+const ANNOUNCED = "announced:";
+
+/** The call of a tool event: known, else the step's first announced call of that tool, else a new one. */
+function callFor(flow: RunFlow, id: string, name: string, args: unknown): FlowCall {
+  const known = flow.calls.get(id);
+  if (known !== undefined) {
+    if (args !== undefined) known.arguments = args;
+    return known;
+  }
+  const step = currentStep(flow);
+  const index = step?.callIds.findIndex(
+    (key) => key.startsWith(ANNOUNCED) && flow.calls.get(key)?.name === name,
+  );
+  const announced = step !== undefined && index !== undefined && index >= 0 ? step.callIds[index] : undefined;
+  const call =
+    announced === undefined ? newCall(id, name, args ?? null, step?.number ?? 0) : flow.calls.get(announced);
+  if (call === undefined) throw new Error(`announced call ${announced} is not in the flow`);
+  if (announced !== undefined && step !== undefined && index !== undefined) {
+    flow.calls.delete(announced);
+    step.callIds[index] = id;
+    call.id = id;
+    if (args !== undefined) call.arguments = args;
+  } else {
+    step?.callIds.push(id);
+  }
+  flow.calls.set(id, call);
+  return call;
+}
+
+function newCall(id: string, name: string, args: unknown, stepNumber: number): FlowCall {
+  return {
+    id,
+    name,
+    arguments: args,
+    status: "pending",
+    result: null,
+    metadata: {},
+    repeatOf: null,
+    resultSeq: null,
+    startedAt: null,
+    endedAt: null,
+    progress: [],
+    progressSessionId: null,
+    stepNumber,
+  };
+}

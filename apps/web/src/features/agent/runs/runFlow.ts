@@ -1,0 +1,82 @@
+import type { ToolCallStatus } from "@guilds/protocol/runEvents";
+import type { RunStatus } from "../../../api/apiViews.ts";
+
+/** "the app keeps a call's latest 200" progress lines, until its result lands (Code tasks). */
+export const PROGRESS_LINES_KEPT = 200;
+
+/** pending: announced by the agent's message, not started yet (calls run one at a time). */
+export type CallStatus = "pending" | "running" | ToolCallStatus;
+
+/** One tool call as the Chat tab shows it, built from the run's events. */
+export interface FlowCall {
+  /**
+   * The server's id of the call: tool_call_id of its events, {callId} of the tool-call and task
+   * routes. Before its first tool event, a provisional "announced:<step>:<model's id>".
+   */
+  id: string;
+  name: string;
+  arguments: unknown;
+  status: CallStatus;
+  /** The result as the model read it; null until tool.finished. */
+  result: string | null;
+  metadata: Record<string, unknown>;
+  /** On a repeated file_read: the earlier result's message seq ("unchanged since step N"). */
+  repeatOf: number | null;
+  /** The seq of the result's message. */
+  resultSeq: number | null;
+  /** created_at of tool.started (null when the call was answered without starting) and tool.finished. */
+  startedAt: string | null;
+  endedAt: string | null;
+  /** Live tool.progress lines, the latest PROGRESS_LINES_KEPT; emptied when the result lands. */
+  progress: string[];
+  /** The harness session named by progress, before the result names it. */
+  progressSessionId: string | null;
+  /** The step (generation) the call belongs to. */
+  stepNumber: number;
+}
+
+/** One generation: the agent's text and the calls it made, in order. */
+export interface FlowStep {
+  kind: "step";
+  /** 1-based, in the order of the run's generations. */
+  number: number;
+  generationSeq: number;
+  text: string;
+  callIds: string[];
+  /** null while the generation streams; then "tool_calls", "stop", "cancelled", "error", ... */
+  finishReason: string | null;
+  startedAt: string;
+}
+
+export interface FlowOperatorMessage {
+  kind: "operator";
+  seq: number;
+  text: string;
+  at: string;
+}
+
+export type FlowEntry = FlowStep | FlowOperatorMessage;
+
+export interface RunFlow {
+  runId: string;
+  /** The id of the last stored event applied: where a reconnect resumes. */
+  lastEventId: number;
+  status: RunStatus;
+  statusReason: string | null;
+  entries: FlowEntry[];
+  calls: Map<string, FlowCall>;
+  /** Bumped by every change, so views can memoise on it. */
+  version: number;
+}
+
+export function emptyRunFlow(runId: string): RunFlow {
+  return {
+    runId,
+    lastEventId: 0,
+    status: "running",
+    statusReason: null,
+    entries: [],
+    calls: new Map(),
+    version: 0,
+  };
+}

@@ -1,0 +1,95 @@
+import { CodeSearchArgs, FileReadArgs, ShellArgs, ShellStatusArgs } from "@guilds/protocol/toolArgs";
+import type { FlowCall } from "./runFlow.ts";
+
+/** A flow row's text: what the call does, then how it ended when that is worth a word. */
+export interface ToolRowText {
+  /** "Run npm test", "Check b1", "Read src/app.ts from line 40", "Search lines in src", ... */
+  summary: string;
+  /** "exit 1", "timed out", "unchanged since step 7", "failed", ...; null when there is nothing to add. */
+  outcome: string | null;
+}
+
+export type RowCall = Pick<FlowCall, "name" | "arguments" | "status" | "metadata" | "repeatOf">;
+
+/**
+ * The row of a call other than code_task, as the "Code tools" page's "Row reads" table writes it.
+ * The arguments are read with the tool's own schema, as the orchestrator read them: arguments it
+ * refused did nothing, so the row says "<tool>: invalid arguments" rather than what they asked for.
+ * A tool the page does not name reads as its name.
+ */
+export function toolRowText(call: RowCall): ToolRowText {
+  return { summary: summaryOf(call), outcome: outcomeOf(call) };
+}
+
+/** The first line of `text` that is not blank, trimmed; "" when every line is blank. */
+export function firstLine(text: string): string {
+  return (text.split("\n").find((line) => line.trim() !== "") ?? "").trim();
+}
+
+function summaryOf(call: RowCall): string {
+  const args = argumentsValue(call.arguments);
+  switch (call.name) {
+    case "shell": {
+      const parsed = ShellArgs.safeParse(args);
+      if (!parsed.success) return invalidArguments(call.name);
+      const verb = parsed.data.background ? "Start" : "Run";
+      // A command of blanks is valid (bash runs nothing): it still needs words on its row.
+      return `${verb} ${firstLine(parsed.data.command) || "(empty command)"}`;
+    }
+    case "shell_status": {
+      const parsed = ShellStatusArgs.safeParse(args);
+      if (!parsed.success) return invalidArguments(call.name);
+      const { id, stop } = parsed.data;
+      if (id === undefined) return "List background commands";
+      return `${stop ? "Stop" : "Check"} ${id}`;
+    }
+    case "file_read": {
+      const parsed = FileReadArgs.safeParse(args);
+      if (!parsed.success) return invalidArguments(call.name);
+      const { path, offset } = parsed.data;
+      // offset 1 is the default, the file's start: the row reads as without it.
+      return offset > 1 ? `Read ${path} from line ${offset}` : `Read ${path}`;
+    }
+    case "code_search": {
+      const parsed = CodeSearchArgs.safeParse(args);
+      if (!parsed.success) return invalidArguments(call.name);
+      const { mode, path } = parsed.data;
+      const what = mode === "content" ? "Search lines" : "Search files";
+      return path === undefined ? what : `${what} in ${path}`;
+    }
+    default:
+      return call.name;
+  }
+}
+
+/**
+ * What the row adds after the summary. A cancel or an interruption says so first, whatever the
+ * command printed (a cancelled shell also ends with exit 130). Then shell's "timed out" or
+ * "exit N" (not 0), and file_read's "unchanged since step N". Any other failed call (invalid
+ * arguments, a missing file, a helper error) reads "failed"; its result says why. A call still
+ * pending or running adds nothing: its status shows that.
+ */
+function outcomeOf(call: RowCall): string | null {
+  if (call.status === "cancelled") return "cancelled";
+  if (call.status === "interrupted") return "interrupted";
+  const { metadata } = call;
+  if (call.name === "shell") {
+    if (metadata.timed_out === true) return "timed out";
+    const exitCode = metadata.exit_code;
+    if (typeof exitCode === "number" && exitCode !== 0) return `exit ${exitCode}`;
+  }
+  if (call.name === "file_read") {
+    const repeatOf = call.repeatOf ?? (typeof metadata.repeat_of === "number" ? metadata.repeat_of : null);
+    if (repeatOf !== null) return `unchanged since step ${repeatOf}`;
+  }
+  return call.status === "failed" ? "failed" : null;
+}
+
+/** No arguments at all (an empty text) are read as {}, as the orchestrator reads them. */
+function argumentsValue(args: unknown): unknown {
+  return typeof args === "string" && args.trim() === "" ? {} : args;
+}
+
+function invalidArguments(name: string): string {
+  return `${name}: invalid arguments`;
+}

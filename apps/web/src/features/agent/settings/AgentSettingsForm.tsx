@@ -1,0 +1,84 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { api } from "../../../api/apiClient.ts";
+import type { AgentView } from "../../../api/apiViews.ts";
+import { queryKeys } from "../../../api/resourceQueries.ts";
+import { AgentSettingsFields } from "../../../ui/AgentSettingsFields.tsx";
+import { agentFormOf, buildUpdateAgentBody, type UpdateAgentBody } from "../../../ui/agentSettingsForm.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
+import { focusFirstInvalid } from "../../../ui/focusFirstInvalid.ts";
+import { Panel } from "../../../ui/Panel.tsx";
+import { useFormValues } from "../../../ui/useFormValues.ts";
+
+/**
+ * The agent's settings, changed with PATCH /api/agents/{id}. The form starts from the agent as
+ * loaded and is not overwritten while the operator edits; saving (or Discard) brings it back in
+ * line with the server. The coding flag is read at each generation, so it applies to running runs.
+ */
+export function AgentSettingsForm({ agent }: { agent: AgentView }) {
+  const queryClient = useQueryClient();
+  const form = useFormValues(() => agentFormOf(agent));
+  const [saved, setSaved] = useState(false);
+  const save = useMutation({
+    mutationFn: (body: UpdateAgentBody) =>
+      api<AgentView>("PATCH", `/api/agents/${encodeURIComponent(agent.id)}`, body),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.agent(updated.id), updated);
+      form.reset(agentFormOf(updated));
+      setSaved(true);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.agents(updated.guild_id) });
+    },
+  });
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(agentFormOf(agent));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaved(false);
+    const outcome = buildUpdateAgentBody(form.values);
+    if (!outcome.ok) {
+      form.setErrors(outcome.errors);
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    save.mutate(outcome.body);
+  };
+  return (
+    <Panel
+      title="Settings"
+      description="Changes apply from the agent's next generation, in running runs too."
+    >
+      <form className="form" onSubmit={submit} noValidate aria-label="Agent settings">
+        <AgentSettingsFields
+          values={form.values}
+          errors={form.errors}
+          onChange={(patch) => {
+            setSaved(false);
+            form.change(patch);
+          }}
+        />
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={save.isPending} disabled={!dirty && !save.isPending}>
+            Save settings
+          </Button>
+          {dirty && (
+            <Button
+              variant="quiet"
+              onClick={() => {
+                save.reset();
+                form.reset(agentFormOf(agent));
+              }}
+            >
+              Discard changes
+            </Button>
+          )}
+          {saved && !dirty && (
+            <span className="form-status" role="status">
+              Saved.
+            </span>
+          )}
+        </div>
+        <ErrorNotice error={save.error} title="The server did not save the settings" />
+      </form>
+    </Panel>
+  );
+}

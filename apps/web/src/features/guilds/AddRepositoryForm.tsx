@@ -1,0 +1,145 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId } from "react";
+import { api } from "../../api/apiClient.ts";
+import type { RepositoryView } from "../../api/apiViews.ts";
+import { queryKeys } from "../../api/resourceQueries.ts";
+import { Button } from "../../ui/Button.tsx";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { Field } from "../../ui/Field.tsx";
+import { focusFirstInvalid } from "../../ui/focusFirstInvalid.ts";
+import { useFormValues } from "../../ui/useFormValues.ts";
+import {
+  buildRepositoryBody,
+  type CreateRepositoryBody,
+  emptyRepositoryForm,
+  type RepositorySource,
+  repositoryNameFromSource,
+} from "./repositoryForm.ts";
+
+const SOURCES: { value: RepositorySource; label: string }[] = [
+  { value: "url", label: "Git URL" },
+  { value: "local", label: "Local path" },
+];
+
+/** A repository by git URL (and an optional, write-only token) or by a path on the server's host. */
+export function AddRepositoryForm({ guildId }: { guildId: string }) {
+  const queryClient = useQueryClient();
+  const form = useFormValues(emptyRepositoryForm);
+  const sourceName = useId();
+  const add = useMutation({
+    mutationFn: (body: CreateRepositoryBody) =>
+      api<RepositoryView>("POST", `/api/guilds/${encodeURIComponent(guildId)}/repositories`, body),
+    onSuccess: () => {
+      form.reset(emptyRepositoryForm());
+      return queryClient.invalidateQueries({ queryKey: queryKeys.repositories(guildId) });
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const outcome = buildRepositoryBody(form.values);
+    if (!outcome.ok) {
+      form.setErrors(outcome.errors);
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    add.mutate(outcome.body);
+  };
+  /** Until a name is typed, the name follows the source's last segment, as git clone names it. */
+  const changeSource = (patch: { url?: string; localPath?: string }) => {
+    const previous = repositoryNameFromSource(
+      patch.url !== undefined ? form.values.url : form.values.localPath,
+    );
+    const next = repositoryNameFromSource(patch.url ?? patch.localPath ?? "");
+    form.change(form.values.name === "" || form.values.name === previous ? { ...patch, name: next } : patch);
+  };
+  const { values, errors } = form;
+  return (
+    <form className="form repository-form" onSubmit={submit} noValidate aria-label="Add a repository">
+      <h3 className="form-title">Add a repository</h3>
+      <fieldset className="segmented">
+        <legend className="visually-hidden">Source</legend>
+        {SOURCES.map((source) => (
+          <label key={source.value} className="segmented-option">
+            <input
+              type="radio"
+              name={sourceName}
+              value={source.value}
+              checked={values.source === source.value}
+              onChange={() => form.change({ source: source.value })}
+            />
+            <span>{source.label}</span>
+          </label>
+        ))}
+      </fieldset>
+      {values.source === "url" ? (
+        <>
+          <Field label="URL" error={errors.url}>
+            {(control) => (
+              <input
+                {...control}
+                className="input input-mono"
+                value={values.url}
+                placeholder="https://github.com/acme/shop.git"
+                onChange={(event) => changeSource({ url: event.target.value })}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+          <Field
+            label="Token"
+            optional
+            hint="For a private remote. Write-only: stored encrypted, never shown again."
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input input-mono"
+                type="password"
+                value={values.token}
+                onChange={(event) => form.change({ token: event.target.value })}
+                autoComplete="off"
+                spellCheck={false}
+                data-1p-ignore
+                data-lpignore="true"
+              />
+            )}
+          </Field>
+        </>
+      ) : (
+        <Field label="Local path" hint="A git repository on the server's host." error={errors.localPath}>
+          {(control) => (
+            <input
+              {...control}
+              className="input input-mono"
+              value={values.localPath}
+              placeholder="/srv/git/shop"
+              onChange={(event) => changeSource({ localPath: event.target.value })}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+      )}
+      <Field label="Name" hint="Its folder in each agent's home: repos/<name>." error={errors.name}>
+        {(control) => (
+          <input
+            {...control}
+            className="input input-mono"
+            value={values.name}
+            placeholder="shop"
+            onChange={(event) => form.change({ name: event.target.value })}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <div className="form-actions">
+        <Button type="submit" variant="primary" busy={add.isPending}>
+          Add repository
+        </Button>
+      </div>
+      <ErrorNotice error={add.error} title="Couldn't add the repository" />
+    </form>
+  );
+}

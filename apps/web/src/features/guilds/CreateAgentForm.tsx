@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { api } from "../../api/apiClient.ts";
+import type { AgentView } from "../../api/apiViews.ts";
+import { queryKeys } from "../../api/resourceQueries.ts";
+import { AgentSettingsFields } from "../../ui/AgentSettingsFields.tsx";
+import { buildCreateAgentBody, type CreateAgentBody, emptyAgentForm } from "../../ui/agentSettingsForm.ts";
+import { Button } from "../../ui/Button.tsx";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { focusFirstInvalid } from "../../ui/focusFirstInvalid.ts";
+import { Panel } from "../../ui/Panel.tsx";
+import { useFormValues } from "../../ui/useFormValues.ts";
+
+/** A new agent in the guild; once the server has it, its page (where a run starts). */
+export function CreateAgentForm({ guildId }: { guildId: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useFormValues(emptyAgentForm);
+  const create = useMutation({
+    mutationFn: (body: CreateAgentBody) =>
+      api<AgentView>("POST", `/api/guilds/${encodeURIComponent(guildId)}/agents`, body),
+    onSuccess: async (agent) => {
+      queryClient.setQueryData(queryKeys.agent(agent.id), agent);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.agents(guildId) });
+      void navigate(`/agents/${agent.id}`);
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const outcome = buildCreateAgentBody(form.values);
+    if (!outcome.ok) {
+      form.setErrors(outcome.errors);
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    create.mutate(outcome.body);
+  };
+  const problems = Object.keys(form.errors).length;
+  return (
+    <Panel
+      title="Create an agent"
+      description="Its model plans and calls the tools; its harness does the coding work it hands over."
+    >
+      <form className="form" onSubmit={submit} noValidate aria-label="Create an agent">
+        <AgentSettingsFields values={form.values} errors={form.errors} onChange={form.change} />
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={create.isPending}>
+            Create agent
+          </Button>
+          {problems > 0 && (
+            <span className="form-problems" role="status">
+              {problems === 1 ? "One field needs a fix" : `${problems} fields need a fix`}: see the messages
+              above.
+            </span>
+          )}
+        </div>
+        <ErrorNotice error={create.error} title="The server did not create the agent" />
+      </form>
+    </Panel>
+  );
+}

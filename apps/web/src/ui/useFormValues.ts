@@ -1,0 +1,25 @@
+import { useCallback, useState } from "react";
+
+export type FormErrors<V> = Partial<Record<keyof V, string>>;
+
+/**
+ * A form's values as typed and its per-field errors; changing a field clears that field's error,
+ * so a message goes as soon as the operator starts fixing what it names.
+ */
+export function useFormValues<V extends object>(initial: V | (() => V)) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FormErrors<V>>({});
+  const change = useCallback((patch: Partial<V>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as (keyof V)[]) delete next[key];
+      return next;
+    });
+  }, []);
+  const reset = useCallback((next: V) => {
+    setValues(next);
+    setErrors({});
+  }, []);
+  return { values, errors, change, setErrors, reset };
+}

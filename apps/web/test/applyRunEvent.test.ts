@@ -1,0 +1,181 @@
+import type { RunEventEnvelope, RunEventPayload } from "@guilds/protocol/runEvents";
+import { describe, expect, test } from "vitest";
+import { applyRunEvent } from "../src/features/agent/runs/applyRunEvent.ts";
+import { emptyRunFlow, PROGRESS_LINES_KEPT } from "../src/features/agent/runs/runFlow.ts";
+
+let nextId = 1;
+function stored(data: RunEventPayload): RunEventEnvelope {
+  const id = nextId++;
+  return {
+    id,
+    type: data.type,
+    run_id: "r1",
+    guild_id: "g1",
+    data,
+    created_at: new Date(1_000 * id).toISOString(),
+  };
+}
+function live(data: RunEventPayload): RunEventEnvelope {
+  return {
+    id: null,
+    type: data.type,
+    run_id: "r1",
+    guild_id: "g1",
+    data,
+    created_at: new Date().toISOString(),
+  };
+}
+
+const aRun = (): RunEventEnvelope[] => [
+  stored({ type: "run.started", run_id: "r1", agent_id: "a1" }),
+  stored({ type: "message.created", run_id: "r1", seq: 1, role: "operator", text: "hello" }),
+  stored({ type: "generation.started", run_id: "r1", generation_seq: 1, tools: ["shell"] }),
+  stored({
+    type: "message.created",
+    run_id: "r1",
+    seq: 2,
+    role: "assistant",
+    text: "Looking.",
+    tool_calls: [
+      { id: "scripted_1_1", name: "shell", arguments: { command: "ls" } },
+      { id: "scripted_1_2", name: "code_task", arguments: { brief: "Fix it" } },
+    ],
+  }),
+  stored({
+    type: "generation.ended",
+    run_id: "r1",
+    generation_seq: 1,
+    finish_reason: "tool_calls",
+    tool_calls: 2,
+  }),
+  stored({
+    type: "tool.started",
+    run_id: "r1",
+    tool_call_id: "c1",
+    name: "shell",
+    arguments: { command: "ls" },
+  }),
+  stored({
+    type: "tool.finished",
+    run_id: "r1",
+    tool_call_id: "c1",
+    name: "shell",
+    status: "completed",
+    result: "a\nb",
+    metadata: { exit_code: 0 },
+    seq: 3,
+  }),
+  stored({
+    type: "tool.started",
+    run_id: "r1",
+    tool_call_id: "c2",
+    name: "code_task",
+    arguments: { brief: "Fix it" },
+  }),
+];
+
+describe("applyRunEvent", () => {
+  test("builds steps, calls and operator messages in order", () => {
+    const flow = emptyRunFlow("r1");
+    for (const event of aRun()) applyRunEvent(flow, event);
+    expect(flow.entries.map((entry) => entry.kind)).toEqual(["operator", "step"]);
+    const step = flow.entries[1];
+    expect(step?.kind === "step" && step.callIds).toEqual(["c1", "c2"]);
+    expect(step?.kind === "step" && step.finishReason).toBe("tool_calls");
+    expect(flow.calls.get("c1")).toMatchObject({
+      status: "completed",
+      result: "a\nb",
+      resultSeq: 3,
+      stepNumber: 1,
+    });
+    expect(flow.calls.get("c2")?.status).toBe("running");
+  });
+
+  test("a stored event seen again after a reconnect is skipped; progress is kept to the latest 200 lines", () => {
+    const flow = emptyRunFlow("r1");
+    const events = aRun();
+    for (const event of events) applyRunEvent(flow, event);
+    const version = flow.version;
+    for (const event of events) expect(applyRunEvent(flow, event)).toBe(false);
+    expect(flow.version).toBe(version);
+    for (let batch = 0; batch < 5; batch += 1) {
+      const lines = Array.from({ length: 60 }, (_, index) => `line ${batch * 60 + index + 1}`);
+      applyRunEvent(
+        flow,
+        live({ type: "tool.progress", run_id: "r1", tool_call_id: "c2", lines, session_id: "s-1" }),
+      );
+    }
+    const call = flow.calls.get("c2");
+    expect(call?.progress).toHaveLength(PROGRESS_LINES_KEPT);
+    expect(call?.progress[0]).toBe("line 101");
+    expect(call?.progress.at(-1)).toBe("line 300");
+    expect(call?.progressSessionId).toBe("s-1");
+    applyRunEvent(
+      flow,
+      stored({
+        type: "tool.finished",
+        run_id: "r1",
+        tool_call_id: "c2",
+        name: "code_task",
+        status: "completed",
+        result: "completed · Claude Code",
+        metadata: {},
+        seq: 4,
+      }),
+    );
+    expect(flow.calls.get("c2")?.progress).toEqual([]);
+  });
+});
+
+test("announced calls take the server's ids of their tool events, in order, one block per call", () => {
+  const flow = emptyRunFlow("r1");
+  const events = aRun();
+  applyRunEvent(flow, events[0] as RunEventEnvelope);
+  for (const event of events.slice(1, 5)) applyRunEvent(flow, event);
+  const step = flow.entries[1];
+  expect(step?.kind === "step" && step.callIds).toEqual([
+    "announced:1:scripted_1_1",
+    "announced:1:scripted_1_2",
+  ]);
+  expect(flow.calls.get("announced:1:scripted_1_2")?.status).toBe("pending");
+  for (const event of events.slice(5)) applyRunEvent(flow, event);
+  expect(step?.kind === "step" && step.callIds).toEqual(["c1", "c2"]);
+  expect([...flow.calls.keys()]).toEqual(["c1", "c2"]);
+  // The script starts again at the next operator message: the model's ids repeat, the server's do not.
+  applyRunEvent(
+    flow,
+    stored({ type: "message.created", run_id: "r1", seq: 5, role: "operator", text: "again" }),
+  );
+  applyRunEvent(
+    flow,
+    stored({ type: "generation.started", run_id: "r1", generation_seq: 2, tools: ["shell"] }),
+  );
+  applyRunEvent(
+    flow,
+    stored({
+      type: "message.created",
+      run_id: "r1",
+      seq: 6,
+      role: "assistant",
+      text: "",
+      tool_calls: [{ id: "scripted_1_1", name: "shell", arguments: { command: "pwd" } }],
+    }),
+  );
+  applyRunEvent(
+    flow,
+    stored({
+      type: "tool.started",
+      run_id: "r1",
+      tool_call_id: "c3",
+      name: "shell",
+      arguments: { command: "pwd" },
+    }),
+  );
+  expect(flow.calls.get("c3")).toMatchObject({
+    stepNumber: 2,
+    arguments: { command: "pwd" },
+    status: "running",
+  });
+  expect(flow.calls.get("c1")?.arguments).toEqual({ command: "ls" });
+  expect(flow.calls.size).toBe(3);
+});
