@@ -48,7 +48,8 @@ export async function seedDemo(input: {
   return [
     'No model key is set (ANTHROPIC_API_KEY, OPENAI_API_KEY), so there is a demo: the guild "demo" with',
     `a sample repository (${samplePath}) and the agent "demo", whose scripted model calls every tool.`,
-    "In another terminal:",
+    "In another terminal, create an operator token, then sign in with it in the web app (open the address",
+    'above), open the agent "demo" and start a run; or run it from the terminal:',
     "  npx guilds token create me",
     '  GUILDS_TOKEN=<the token> npx guilds run demo "hello"',
   ];

@@ -2,6 +2,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { startServices } from "../app/startServices.ts";
 import { loadConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { builtWebApp } from "../server/webApp.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { sandboxFromEnvironment, serverHost, serverPort } from "./settings.ts";
 import { EXIT_OK, UsageError } from "./usage.ts";
@@ -51,6 +52,11 @@ export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): 
   // Logged lines are written a moment later: the warnings go before what follows them.
   await services.logger.flush();
   console.error(`guilds is listening on http://${host}:${port} (data in ${config.home})`);
+  if (builtWebApp() === null) console.error("The web app is not built: `npm run build` builds it.");
+  else
+    console.error(
+      `The web app: http://${host}:${port} (sign in with a token from \`npx guilds token create <name>\`)`,
+    );
   for (const line of services.notice) console.error(line);
   await new Promise<void>((resolve) => {
     const stop = () => {

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import "./tabs.css";
 
 export interface TabItem<K extends string> {
   key: K;
