@@ -2,6 +2,7 @@ import type { RunEventEnvelope, RunEventPayload } from "@guilds/protocol/runEven
 import { describe, expect, test } from "vitest";
 import { applyRunEvent } from "../src/features/agent/runs/applyRunEvent.ts";
 import { emptyRunFlow, PROGRESS_LINES_KEPT } from "../src/features/agent/runs/runFlow.ts";
+import { startedCalls } from "../src/features/agent/runs/startedCalls.ts";
 
 let nextId = 1;
 function stored(data: RunEventPayload): RunEventEnvelope {
@@ -138,9 +139,11 @@ test("announced calls take the server's ids of their tool events, in order, one 
     "announced:1:scripted_1_2",
   ]);
   expect(flow.calls.get("announced:1:scripted_1_2")?.status).toBe("pending");
+  expect(startedCalls(flow)).toBe(0);
   for (const event of events.slice(5)) applyRunEvent(flow, event);
   expect(step?.kind === "step" && step.callIds).toEqual(["c1", "c2"]);
   expect([...flow.calls.keys()]).toEqual(["c1", "c2"]);
+  expect(startedCalls(flow)).toBe(2);
   // The script starts again at the next operator message: the model's ids repeat, the server's do not.
   applyRunEvent(
     flow,

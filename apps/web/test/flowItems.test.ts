@@ -122,7 +122,8 @@ describe("foldedStepLine and itemIndexOfCall", () => {
 
 describe("stepFinishNote", () => {
   test("nothing for a generation that asked for tools or answered; the reason otherwise", () => {
-    for (const ordinary of [null, "tool_calls", "tool-calls", "stop"]) expect(stepFinishNote(ordinary)).toBeNull();
+    for (const ordinary of [null, "tool_calls", "tool-calls", "stop"])
+      expect(stepFinishNote(ordinary)).toBeNull();
     expect(stepFinishNote("error")).toBe("error");
     expect(stepFinishNote("cancelled")).toBe("cancelled");
     expect(stepFinishNote("max_tokens")).toBe("max tokens");

@@ -64,6 +64,7 @@ describe("HarnessLogo", () => {
 describe("FlowStepView", () => {
   const props: FlowStepViewProps = {
     number: 3,
+    seq: 7,
     text: "## Plan\nRun the **tests**, then fix them.",
     summary: "3 tool calls",
     folded: false,
@@ -83,6 +84,8 @@ describe("FlowStepView", () => {
     expect(markup).toContain("<h2>Plan</h2>");
     expect(markup).toContain("<strong>tests</strong>");
     expect(markup).toContain("3 tool calls");
+    // Labelled by its message's seq, the step file_read's "unchanged since step N" names.
+    expect(markup).toMatch(/<\/svg>Step 7<\/button>/);
   });
 
   test("folded: the toggle collapsed, one line of text; a code task's step carries its harness's logo", () => {

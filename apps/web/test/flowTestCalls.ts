@@ -24,6 +24,7 @@ export function step(number: number, callIds: string[], text = ""): FlowStep {
     kind: "step",
     number,
     generationSeq: number,
+    seq: null,
     text,
     callIds,
     finishReason: "tool_calls",

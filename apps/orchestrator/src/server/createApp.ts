@@ -38,13 +38,17 @@ export function createApp(deps: AppDeps): Hono {
   const document = openApiDocument(routes);
 
   app.onError(createErrorHandler(deps.logger));
+  const webApp = serveWebApp(deps.webAppFolder === undefined ? builtWebApp() : deps.webAppFolder);
+  // Every path that no route takes: the API's own 404, else the web app (its routes live in the browser).
   app.notFound((c) =>
-    errorResponse(
-      c,
-      404,
-      "route.not_found",
-      `No route for ${c.req.method} ${c.req.path}; GET /api/openapi.json lists the routes.`,
-    ),
+    c.req.path.startsWith("/api/") || c.req.method !== "GET"
+      ? errorResponse(
+          c,
+          404,
+          "route.not_found",
+          `No route for ${c.req.method} ${c.req.path}; GET /api/openapi.json lists the routes.`,
+        )
+      : webApp(c),
   );
 
   app.get("/healthz", (c) => c.json({ ok: true }));
@@ -66,7 +70,5 @@ export function createApp(deps: AppDeps): Hono {
   );
   for (const route of routes)
     app.on(route.method.toUpperCase(), honoPath(route.path), (c) => route.handle(c));
-  const webApp = serveWebApp(deps.webAppFolder === undefined ? builtWebApp() : deps.webAppFolder);
-  app.get("*", (c) => (c.req.path.startsWith("/api/") ? c.notFound() : webApp(c)));
   return app;
 }

@@ -41,8 +41,12 @@ test("guilds serve answers GET /healthz and stops on SIGTERM", async () => {
       .toBe(200)
       .then(() => fetch(`${url}/healthz`));
     expect(await health.json()).toEqual({ ok: true });
-    const missing = await fetch(`${url}/runs`);
-    expect(missing.status).toBe(404);
+    const missing = await fetch(`${url}/api/nothing-here`, { headers: { Authorization: "Bearer x" } });
+    expect(missing.status).toBe(401);
+    const app = await fetch(`${url}/runs/r-1`);
+    expect(app.status).toBe(200);
+    expect(app.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(await app.text()).toContain('<div id="root"></div>');
   } finally {
     server.kill("SIGTERM");
   }

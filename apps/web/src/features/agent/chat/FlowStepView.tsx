@@ -7,6 +7,8 @@ import { StepMarkdown } from "./StepMarkdown.tsx";
 
 export interface FlowStepViewProps {
   number: number;
+  /** The agent message's seq, the label: file_read's "unchanged since step N" counts the same way. */
+  seq: number | null;
   text: string;
   /** "3 tool calls · 1 failed" */
   summary: string;
@@ -28,8 +30,19 @@ export interface FlowStepViewProps {
  * and the agent's text. The step's calls follow as items of their own (flowItems).
  */
 export const FlowStepView = memo(function FlowStepView(props: FlowStepViewProps) {
-  const { number, text, summary, folded, generating, finishNote, harness, taskRunning, startedAt, onToggle } =
-    props;
+  const {
+    number,
+    seq,
+    text,
+    summary,
+    folded,
+    generating,
+    finishNote,
+    harness,
+    taskRunning,
+    startedAt,
+    onToggle,
+  } = props;
   const time = clockTime(startedAt);
   return (
     <div
@@ -64,10 +77,14 @@ export const FlowStepView = memo(function FlowStepView(props: FlowStepViewProps)
               strokeLinecap="round"
             />
           </svg>
-          Step {number}
+          {seq === null ? "Step" : `Step ${seq}`}
         </button>
         <span className="flow-step-summary">{summary}</span>
-        {finishNote !== null && <span className="flow-tag flow-tag--danger">{finishNote}</span>}
+        {finishNote !== null && (
+          <span className={`flow-tag flow-tag--${finishNote === "cancelled" ? "muted" : "danger"}`}>
+            {finishNote}
+          </span>
+        )}
         {time !== null && (
           <time className="flow-step-time" dateTime={startedAt}>
             {time}

@@ -56,7 +56,7 @@ export function FlowView(props: FlowViewProps) {
   }
   const snapshots = snapshotsRef.current.snapshots;
 
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const estimateSize = useCallback((index: number) => ESTIMATED_HEIGHT[items[index]?.kind ?? "row"], [items]);
   const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
   const virtualizer = useVirtualizer({
@@ -100,6 +100,7 @@ export function FlowView(props: FlowViewProps) {
         return (
           <FlowStepView
             number={item.step.number}
+            seq={item.step.seq}
             text={item.step.text}
             summary={stepSummary(item.step, flow.calls)}
             folded={item.folded}

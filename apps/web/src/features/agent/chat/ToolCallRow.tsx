@@ -34,7 +34,7 @@ export const ToolCallRow = memo(function ToolCallRow(props: {
       data-tool={call.name}
       data-status={call.status}
       aria-current={selected ? "true" : undefined}
-      title={summary}
+      title={call.resultSeq === null ? summary : `${summary} (result: step ${call.resultSeq})`}
       onClick={() => onOpen(call.id)}
     >
       <span className="flow-row-icon">

@@ -88,8 +88,8 @@ export function foldedStepLine(text: string): string {
   return line.replace(/^#+\s*/, "").trim();
 }
 
-/** Finish reasons of a generation that went as planned: it asked for tools, or it answered. */
-const ORDINARY_FINISHES = new Set(["tool_calls", "tool-calls", "stop", "end_turn"]);
+/** Finish reasons that are no news: it asked for tools, it answered, or the provider did not say. */
+const ORDINARY_FINISHES = new Set(["tool_calls", "tool-calls", "stop", "end_turn", "other", "unknown"]);
 
 /** How a step's generation ended when that is news ("error", "cancelled", "length"); null otherwise. */
 export function stepFinishNote(finishReason: string | null): string | null {

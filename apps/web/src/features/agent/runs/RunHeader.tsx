@@ -17,13 +17,15 @@ export interface RunHeaderProps {
   /** null until the run or its events say. */
   status: RunStatus | null;
   statusReason: string | null;
+  /** Calls counted against max_tool_calls: from the live flow, else the stored run. */
+  toolCallsUsed: number | null;
   stream: StreamState;
   streamDetail: string | null;
 }
 
 /** The run's head: its agent and guild, its status and why, its budget, the stream, and Cancel run. */
 export function RunHeader(props: RunHeaderProps) {
-  const { runId, run, agent, guild, status, statusReason, stream, streamDetail } = props;
+  const { runId, run, agent, guild, status, statusReason, toolCallsUsed, stream, streamDetail } = props;
   const queryClient = useQueryClient();
   const cancel = useMutation({
     mutationFn: () => api<RunView>("POST", `/api/runs/${encodeURIComponent(runId)}/cancel`),
@@ -58,11 +60,11 @@ export function RunHeader(props: RunHeaderProps) {
             </span>
           )}
           {statusReason !== null && statusReason !== "" && <span className="run-reason">{statusReason}</span>}
-          {run !== undefined && (
+          {toolCallsUsed !== null && (
             <span className="run-budget">
               {agent !== undefined
-                ? `${run.tool_calls_used} / ${agent.max_tool_calls} tool calls`
-                : `${run.tool_calls_used} tool calls used`}
+                ? `${toolCallsUsed} / ${agent.max_tool_calls} tool calls`
+                : `${toolCallsUsed} tool calls used`}
             </span>
           )}
           <span className={`run-stream run-stream--${stream}`} title={streamDetail ?? undefined}>

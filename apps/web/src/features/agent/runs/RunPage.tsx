@@ -11,6 +11,7 @@ import { ToolCallDetail } from "../chat/ToolCallDetail.tsx";
 import { MessageComposer } from "./MessageComposer.tsx";
 import { RunDetails } from "./RunDetails.tsx";
 import { RunHeader } from "./RunHeader.tsx";
+import { startedCalls } from "./startedCalls.ts";
 import { useRemainingHeight } from "./useRemainingHeight.ts";
 import { useRunFlow } from "./useRunFlow.ts";
 import { viewOnOpening } from "./viewOnOpening.ts";
@@ -21,9 +22,6 @@ const RUN_TABS: { key: RunTab; label: string }[] = [
   { key: "chat", label: "Chat" },
   { key: "run", label: "Run" },
 ];
-
-/** While the run runs, its counters (tool calls used) are read again this often (ms). */
-const RUNNING_REFETCH_MS = 3_000;
 
 /**
  * A run: its head, the Chat tab (the live flow, the open call's detail, the composer) and the Run
@@ -37,10 +35,7 @@ export function RunPage() {
   const pageRef = useRef<HTMLDivElement>(null);
   const height = useRemainingHeight(pageRef);
 
-  const runAnswer = useQuery({
-    ...runQuery(runId),
-    refetchInterval: (query) => (query.state.data?.status === "running" ? RUNNING_REFETCH_MS : false),
-  });
+  const runAnswer = useQuery(runQuery(runId));
   const run = runAnswer.data;
   const agent = useQuery({ ...agentQuery(run?.agent_id ?? ""), enabled: run !== undefined }).data;
   const guild = useQuery({ ...guildQuery(run?.guild_id ?? ""), enabled: run !== undefined }).data;
@@ -50,6 +45,11 @@ export function RunPage() {
   const eventsArrived = flow.lastEventId > 0;
   const status = eventsArrived ? flow.status : (run?.status ?? null);
   const statusReason = eventsArrived ? flow.statusReason : (run?.status_reason ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version says when the flow changed.
+  const toolCallsUsed = useMemo(
+    () => (eventsArrived ? startedCalls(flow) : (run?.tool_calls_used ?? null)),
+    [eventsArrived, flow, run, version],
+  );
 
   // The run's stored counters and times change with its status: read them again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: flow.status is the trigger, not an input.
@@ -119,6 +119,7 @@ export function RunPage() {
         guild={guild}
         status={status}
         statusReason={statusReason}
+        toolCallsUsed={toolCallsUsed}
         stream={stream}
         streamDetail={streamDetail}
       />

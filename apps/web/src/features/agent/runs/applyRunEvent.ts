@@ -27,6 +27,7 @@ export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolea
         kind: "step",
         number: stepCount(flow) + 1,
         generationSeq: event.generation_seq,
+        seq: null,
         text: "",
         callIds: [],
         finishReason: null,
@@ -45,6 +46,7 @@ export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolea
         const step = currentStep(flow);
         if (step !== undefined) {
           step.text = event.text ?? "";
+          step.seq = event.seq;
           for (const announced of event.tool_calls ?? []) announceCall(flow, step, announced);
         }
       }

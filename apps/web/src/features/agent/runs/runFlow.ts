@@ -41,6 +41,8 @@ export interface FlowStep {
   /** 1-based, in the order of the run's generations. */
   number: number;
   generationSeq: number;
+  /** The seq of the agent's message: the "step N" that file_read's "unchanged since step N" counts in. */
+  seq: number | null;
   text: string;
   callIds: string[];
   /** null while the generation streams; then "tool_calls", "stop", "cancelled", "error", ... */

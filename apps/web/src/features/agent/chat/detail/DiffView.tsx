@@ -92,8 +92,8 @@ function DiffFiles({
   return (
     <div className="detail-diff">
       <p className="detail-diff-summary">
-        {diff.files.length === 1 ? "1 file changed" : `${diff.files.length} files changed`},{" "}
-        <span className="detail-insertions">+{diff.insertions}</span>{" "}
+        {/* The wording of the result's diffstat line, "1 files changed" included. */}
+        {`${diff.files.length} files changed`}, <span className="detail-insertions">+{diff.insertions}</span>{" "}
         <span className="detail-deletions">−{diff.deletions}</span>
         <span className="detail-diff-checkpoints"> · {checkpoints}</span>
       </p>

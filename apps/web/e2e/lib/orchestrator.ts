@@ -1,0 +1,212 @@
+import { spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ModelScriptInput } from "../../../orchestrator/src/providers/modelScript.ts";
+import { createSampleRepository } from "../../../orchestrator/src/repos/sampleRepository.ts";
+import { freePort, type ServerProcess } from "../../../orchestrator/test/cli/cliProcess.ts";
+import { cliEnvironment, GUILDS_BIN, runCli } from "../../../orchestrator/test/cli/runCli.ts";
+
+/** The sample repository's name in every e2e guild. */
+export const REPOSITORY = "tally";
+
+/**
+ * A real orchestrator as users start it: `guilds token create`, then `guilds serve` (the built CLI
+ * bundle, serving apps/web/dist at `/`) in a temporary GUILDS_HOME, machines sharing this host's
+ * network so the sandboxed harness CLI reaches a fake model server on 127.0.0.1.
+ */
+export interface E2eServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  token: string;
+  home: string;
+  server: ServerProcess;
+  /** A JSON API call with the operator's token; throws with the answer unless it is 2xx. */
+  api<T>(method: string, route: string, body?: unknown): Promise<T>;
+  /** The answer as it is, for a test of a refusal. */
+  fetchApi(method: string, route: string): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export interface E2eServerOptions {
+  /** GUILDS_HARNESS_DIR: where the harness CLIs are installed (`npm run test:harnesses`). */
+  harnessDir?: string;
+}
+
+export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
+  const home = mkdtempSync(path.join(tmpdir(), "guilds-web-e2e-"));
+  // The sandbox's user must reach the machines under it.
+  chmodSync(home, 0o755);
+  const environment: Record<string, string> = {
+    GUILDS_HOME: home,
+    GUILDS_SANDBOX_NETWORK: "host",
+    ...(options.harnessDir === undefined ? {} : { GUILDS_HARNESS_DIR: options.harnessDir }),
+  };
+  const created = await runCli(["token", "create", "e2e"], environment);
+  if (created.code !== 0) throw new Error(`guilds token create failed: ${created.stderr}`);
+  const token = created.stdout.trim();
+  const server = await startServerPatiently(environment);
+  let exit: string | null = null;
+  let stopping = false;
+  server.child.once("exit", (code, signal) => {
+    if (stopping) return;
+    exit = `guilds serve exited (code ${code}, signal ${signal}); its last stderr:\n${server.stderr().slice(-4000)}`;
+    console.warn(exit);
+  });
+  const fetchApi = async (method: string, route: string, body?: unknown) => {
+    try {
+      return await fetch(`${server.url}${route}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      throw new Error(`${method} ${route}: ${String(error)}${exit === null ? "" : `; ${exit}`}`);
+    }
+  };
+  return {
+    url: server.url,
+    token,
+    home,
+    server,
+    fetchApi: (method, route) => fetchApi(method, route),
+    async api<T>(method: string, route: string, body?: unknown): Promise<T> {
+      const response = await fetchApi(method, route, body);
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+      return JSON.parse(text) as T;
+    },
+    async stop() {
+      stopping = true;
+      if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Workspace {
+  guildId: string;
+  repositoryId: string;
+}
+
+/** A guild with the sample repository (a local path under GUILDS_HOME). */
+export async function createWorkspace(e2e: E2eServer, guildName: string): Promise<Workspace> {
+  const guild = await e2e.api<{ id: string }>("POST", "/api/guilds", { name: guildName });
+  const sample = await createSampleRepository(path.join(e2e.home, "samples", guildName, REPOSITORY));
+  const repository = await e2e.api<{ id: string }>("POST", `/api/guilds/${guild.id}/repositories`, {
+    name: REPOSITORY,
+    local_path: sample,
+  });
+  return { guildId: guild.id, repositoryId: repository.id };
+}
+
+export interface ScriptedAgentOptions {
+  name: string;
+  script: ModelScriptInput;
+  /** Secrets of the agent (its harness's key and base URL). */
+  secrets?: Record<string, string>;
+}
+
+/** An agent of the scripted provider with code tools on and Claude Code as its harness. */
+export async function createScriptedAgent(
+  e2e: E2eServer,
+  guildId: string,
+  options: ScriptedAgentOptions,
+): Promise<string> {
+  const agent = await e2e.api<{ id: string }>("POST", `/api/guilds/${guildId}/agents`, {
+    name: options.name,
+    model: { provider: "scripted", name: "script" },
+    harness: "claude",
+    harness_model: "claude-sonnet-4-5",
+    coding: true,
+    script: options.script,
+  });
+  for (const [name, value] of Object.entries(options.secrets ?? {})) {
+    await e2e.api("PUT", `/api/agents/${agent.id}/secrets/${name}`, { value });
+  }
+  return agent.id;
+}
+
+/** GET /api/runs/{id}, the fields the tests read. */
+export interface RunDetail {
+  id: string;
+  status: string;
+  status_reason: string | null;
+  messages: { seq: number; role: string; content: unknown }[];
+  tool_calls: ToolCallDetail[];
+}
+
+export interface ToolCallDetail {
+  /** The server's id of the call (tc_...). */
+  id: string;
+  /** The model's id of the call. */
+  call_id: string;
+  tool: string;
+  arguments: unknown;
+  status: string;
+  result: string | null;
+  result_seq: number | null;
+  repeat_of: number | null;
+  metadata: Record<string, unknown>;
+}
+
+export function getRun(e2e: E2eServer, runId: string): Promise<RunDetail> {
+  return e2e.api<RunDetail>("GET", `/api/runs/${runId}`);
+}
+
+/** Polls the run until it has ended; returns it. */
+export async function runEnded(e2e: E2eServer, runId: string, timeoutMs = 240_000): Promise<RunDetail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const run = await getRun(e2e, runId);
+    if (run.status !== "running") return run;
+    if (Date.now() > deadline) throw new Error(`run ${runId} still running after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * `guilds serve` as cliProcess.ts's startServer starts it, with more time to come up (90 s, not
+ * 20): vitest runs the projects side by side, and on a busy 2-vCPU machine a start takes longer.
+ */
+async function startServerPatiently(environment: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [GUILDS_BIN, "serve", "--port", String(port)], {
+    env: cliEnvironment(environment),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + SERVER_START_MS;
+  for (;;) {
+    const status = await fetch(`${url}/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGTERM");
+      await exited;
+      throw new Error(`guilds serve did not come up in ${SERVER_START_MS / 1000} s: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    child,
+    stderr: () => stderr,
+    stop: () => {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+const SERVER_START_MS = 90_000;
