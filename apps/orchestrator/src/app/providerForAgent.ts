@@ -1,4 +1,6 @@
 import { createModelProvider } from "../providers/createModelProvider.ts";
+import type { ModelProvider } from "../providers/modelProvider.ts";
+import type { ModelScript } from "../providers/modelScript.ts";
 import { defaultProviderFor } from "../runs/defaultProvider.ts";
 import type { ProviderForAgent } from "../runs/engineDeps.ts";
 import type { AgentScripts } from "./agentScripts.ts";
@@ -12,9 +14,18 @@ export function providerForAgent(
   scripts: AgentScripts,
   environment: Readonly<Record<string, string | undefined>>,
 ): ProviderForAgent {
+  // A scripted provider keeps no state: one per script read (and model name) serves every generation.
+  const scripted = new WeakMap<ModelScript, { model: string; provider: ModelProvider }>();
   return (agent, secretEnv) => {
     if (agent.modelProvider !== "scripted") return defaultProviderFor(agent, secretEnv, { environment });
-    const script = scripts.get(agent.id) ?? { steps: [] };
-    return createModelProvider({ provider: "scripted", model: agent.modelName, script });
+    const script = scripts.get(agent.id);
+    if (script === undefined) {
+      return createModelProvider({ provider: "scripted", model: agent.modelName, script: { steps: [] } });
+    }
+    const known = scripted.get(script);
+    if (known?.model === agent.modelName) return known.provider;
+    const provider = createModelProvider({ provider: "scripted", model: agent.modelName, script });
+    scripted.set(script, { model: agent.modelName, provider });
+    return provider;
   };
 }

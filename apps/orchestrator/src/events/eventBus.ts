@@ -1,7 +1,7 @@
 import type { RunEventEnvelope, RunEventOf, StoredRunEventPayload } from "@guilds/protocol/runEvents";
 import type { RunEvent } from "../store/eventStore.ts";
 import type { JsonValue } from "../store/json.ts";
-import type { Store } from "../store/store.ts";
+import type { Store, Stores } from "../store/store.ts";
 import { createSubscription, type RunEventListener, type Subscription } from "./subscription.ts";
 
 /** Which events a subscriber receives: one run's, or every run's of one guild. */
@@ -15,6 +15,12 @@ export interface RunEventBus {
    * redacted: the bus stores and sends what it is given.
    */
   publish(event: StoredRunEventPayload): Promise<RunEventEnvelope>;
+  /**
+   * Runs `work` in one transaction and stores the events it gives after its writes, in its order
+   * under consecutive ids; once that commits, hands each to the subscribers and returns its value.
+   * A crash leaves the writes and their events together, or neither. Payloads must be redacted.
+   */
+  storeAndPublish<T>(work: (stores: Stores) => Promise<EventsOf<T>>): Promise<T>;
   /** tool.progress: sent to the subscribers present, never stored (id null). */
   publishEphemeral(event: RunEventOf<"tool.progress">): void;
   /**
@@ -23,6 +29,12 @@ export interface RunEventBus {
    */
   subscribe(filter: RunEventFilter, afterId: number | undefined, listener: RunEventListener): () => void;
   close(): void;
+}
+
+/** What storeAndPublish's work gives: its result, and the events its writes make (maybe none). */
+export interface EventsOf<T> {
+  value: T;
+  events: StoredRunEventPayload[];
 }
 
 const REPLAY_PAGE = 1000;
@@ -35,6 +47,37 @@ export function createEventBus(store: Store): RunEventBus {
 
   const fanOut = (envelope: RunEventEnvelope) => {
     for (const subscription of subscriptions) subscription.offer(envelope);
+  };
+
+  const storeAndPublish = async <T>(
+    work: (stores: Stores) => Promise<EventsOf<T>>,
+  ): Promise<{ value: T; envelopes: RunEventEnvelope[] }> => {
+    // SQLite answers without real I/O, so a run's events would follow one another in one chain
+    // of microtasks, and the SSE frames of the first (written out on a later tick) would wait
+    // for the last. A turn of the event loop first sends what earlier events queued
+    // (bench/sse-fanout, 1,000 subscribers: p50 56 -> 23 ms, p99 175 -> 66-93 ms).
+    await new Promise((resolve) => setImmediate(resolve));
+    const { value, stored } = await store.transaction(async (stores) => {
+      const { value, events } = await work(stores);
+      const stored = await stores.events.appendAll(
+        events.map((event) => {
+          const guildId = guildOfRun.get(event.run_id);
+          return {
+            runId: event.run_id,
+            ...(guildId === undefined ? {} : { guildId }),
+            type: event.type,
+            payload: event as unknown as JsonValue,
+          };
+        }),
+      );
+      return { value, stored };
+    });
+    const envelopes = stored.map(storedEnvelope);
+    for (const envelope of envelopes) {
+      guildOfRun.set(envelope.run_id, envelope.guild_id);
+      if (!closed) fanOut(envelope);
+    }
+    return { value, envelopes };
   };
 
   const replay = async (filter: RunEventFilter, afterId: number): Promise<RunEventEnvelope[]> => {
@@ -54,19 +97,12 @@ export function createEventBus(store: Store): RunEventBus {
 
   return {
     async publish(event) {
-      // SQLite answers without real I/O, so a run's events would follow one another in one chain
-      // of microtasks, and the SSE frames of the first (written out on a later tick) would wait
-      // for the last. A turn of the event loop first sends what earlier events queued
-      // (bench/sse-fanout, 1,000 subscribers: p50 56 -> 23 ms, p99 175 -> 66-93 ms).
-      await new Promise((resolve) => setImmediate(resolve));
-      const stored = await store.events.append(event.run_id, {
-        type: event.type,
-        payload: event as unknown as JsonValue,
-      });
-      guildOfRun.set(stored.runId, stored.guildId);
-      const envelope = storedEnvelope(stored);
-      if (!closed) fanOut(envelope);
-      return envelope;
+      const { envelopes } = await storeAndPublish(async () => ({ value: undefined, events: [event] }));
+      return envelopes[0] as RunEventEnvelope;
+    },
+
+    async storeAndPublish(work) {
+      return (await storeAndPublish(work)).value;
     },
 
     publishEphemeral(event) {

@@ -73,6 +73,12 @@ export interface Machine {
   stop(): Promise<void>;
   isRunning(): boolean;
   /**
+   * Which start of this handle's machine is running: a value that changes with every start (a new
+   * /run/guilds, or a machine adopted as it is), null while it is not running. A file written under
+   * runtimeDir is still there only while this has not changed.
+   */
+  runtimeGeneration(): number | null;
+  /**
    * Marks work in flight: the idle stop cannot fire until the returned function is called. Holds
    * are counted, and calling a release twice releases once. A call over a long-lived session
    * (exec with longLived) is not activity while it waits, so the transport holds the machine

@@ -7,7 +7,7 @@ export const CREDENTIAL_HELPER_NAME = "guilds-credential-helper";
 /**
  * A git credential helper: answers "get" with the entry of the tokens file that best matches the
  * protocol, host and path git asks about (credential.useHttpPath sends the path), and nothing when
- * none matches. "store" and "erase" are ignored: the tokens are the orchestrator's, rewritten
+ * none matches. "store" and "erase" are ignored: the tokens are the orchestrator's, refreshed
  * before each call. git parses the tokens file, so no token is ever parsed by the shell.
  */
 export function credentialHelperScript(tokensFile: string): string {

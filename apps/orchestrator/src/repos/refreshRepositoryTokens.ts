@@ -1,5 +1,6 @@
 import { AppError } from "../errors.ts";
 import type { Machine } from "../machines/machine.ts";
+import { writeRuntimeFiles } from "../machines/runtimeFiles.ts";
 import { credentialHelperCommand, credentialHelperScript } from "./credentialHelperScript.ts";
 import { gitRuntimeFiles } from "./gitRuntimeFiles.ts";
 import { runMachineCommand } from "./machineCommand.ts";
@@ -17,10 +18,11 @@ const configured = new WeakMap<Machine, { helper: string; done: Promise<void> }>
 
 /**
  * Puts the repositories' tokens where git inside the machine finds them: the tokens file and the
- * credential helper under /run/guilds/<agent id>/git/ (both rewritten each time: the runtime folder
- * is new after every start), and the helper in the home's global git config. The token is never on
- * a command line, in a repository's config or in the home. Call it before each helper call that
- * can touch git (every shell, every code_task start and poll). Starts the machine if need be.
+ * credential helper under /run/guilds/<agent id>/git/ (written when they changed, or when the machine
+ * started since: the runtime folder is new after every start), and the helper in the home's global
+ * git config. The token is never on a command line, in a repository's config or in the home. Call it
+ * before each helper call that can touch git (every shell, every code_task start and poll). Starts
+ * the machine if need be.
  */
 export async function refreshRepositoryTokens(
   machine: Machine,
@@ -29,8 +31,10 @@ export async function refreshRepositoryTokens(
   const files = gitRuntimeFiles(machine);
   const tokens = renderTokensFile(credentials);
   await machine.start();
-  await machine.writeFile(files.tokens, tokens, 0o600);
-  await machine.writeFile(files.credentialHelper, credentialHelperScript(files.tokens), 0o600);
+  await writeRuntimeFiles(machine, [
+    { path: files.tokens, data: tokens, mode: 0o600 },
+    { path: files.credentialHelper, data: credentialHelperScript(files.tokens), mode: 0o600 },
+  ]);
   const helper = credentialHelperCommand(files.credentialHelper);
   const known = configured.get(machine);
   if (known?.helper === helper) return known.done;

@@ -44,7 +44,7 @@ export function renderTokensFile(credentials: RepositoryCredentials): string {
       entries.push({ ...first, url: hostUrl });
   }
   const header =
-    "# Repository tokens for guilds-credential-helper. Rewritten before each call; gone with the machine.\n";
+    "# Repository tokens for guilds-credential-helper. Kept up to date before each call; gone with the machine.\n";
   return header + entries.map(renderEntry).join("");
 }
 

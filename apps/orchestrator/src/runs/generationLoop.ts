@@ -3,9 +3,11 @@ import type { ModelProvider, ModelToolCall, TokenUsage } from "../providers/mode
 import type { Generation } from "../store/generationStore.ts";
 import type { ModelToolSchema } from "../toolbox/code.ts";
 import { offeredToolSchemas } from "../toolbox/offeredTools.ts";
+import { answerWrites } from "./answerWrites.ts";
+import { type ConversationReader, createConversationReader } from "./conversationReader.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import { type GenerationContext, loadGenerationContext } from "./generationContext.ts";
-import { type AssistantContent, conversationOf, eventToolCalls } from "./messageContent.ts";
+import { type AssistantContent, conversationOf } from "./messageContent.ts";
 import { endRun } from "./runEnd.ts";
 import { systemPrompt } from "./systemPrompt.ts";
 import { runToolCall } from "./toolCallStep.ts";
@@ -24,10 +26,11 @@ export async function runGenerationLoop(deps: EngineDeps, runId: string, signal:
     const run = await deps.store.runs.get(runId);
     // Ended before its loop began (a cancel between the operator's message and the launch).
     if (run.status !== "running") return;
+    const conversation = createConversationReader(deps.store, runId);
     for (;;) {
       const context = await loadGenerationContext(deps.store, run.agentId);
       redact = (text) => context.redactor.redact(text);
-      const step = await runGeneration(deps, context, runId, signal);
+      const step = await runGeneration(deps, context, { runId, conversation, signal });
       if (step !== "continue") {
         outcome = step;
         break;
@@ -45,24 +48,31 @@ export async function runGenerationLoop(deps: EngineDeps, runId: string, signal:
 async function runGeneration(
   deps: EngineDeps,
   context: GenerationContext,
-  runId: string,
-  signal: AbortSignal,
+  input: { runId: string; conversation: ConversationReader; signal: AbortSignal },
 ): Promise<RunEnd | "continue"> {
   const { store, events } = deps;
+  const { runId, signal } = input;
   if (signal.aborted) return { status: "cancelled" };
   const provider = deps.providerFor(context.agent, context.secretEnv);
   const tools = context.agent.coding ? offeredToolSchemas() : [];
-  const generation = await store.generations.start(runId, {
-    model: `${provider.provider}:${provider.model}`,
-  });
-  await events.publish({
-    type: "generation.started",
-    run_id: runId,
-    generation_seq: generation.seq,
-    tools: tools.map((tool) => tool.name),
+  const generation = await events.storeAndPublish(async (stores) => {
+    const started = await stores.generations.start(runId, {
+      model: `${provider.provider}:${provider.model}`,
+    });
+    return {
+      value: started,
+      events: [
+        {
+          type: "generation.started",
+          run_id: runId,
+          generation_seq: started.seq,
+          tools: tools.map((tool) => tool.name),
+        },
+      ],
+    };
   });
   try {
-    return await answerAndAct(deps, context, { runId, generation, provider, tools, signal });
+    return await answerAndAct(deps, context, { ...input, generation, provider, tools });
   } catch (caught) {
     // A fault of ours mid-generation: the generation does not stay "running" (ending it twice is a no-op).
     const message = context.redactor.redact(caught instanceof Error ? caught.message : String(caught));
@@ -76,50 +86,45 @@ async function answerAndAct(
   context: GenerationContext,
   input: {
     runId: string;
+    conversation: ConversationReader;
     generation: Generation;
     provider: ModelProvider;
     tools: ModelToolSchema[];
     signal: AbortSignal;
   },
 ): Promise<RunEnd | "continue"> {
-  const { store, events } = deps;
-  const { runId, generation, provider, tools, signal } = input;
-  const answer = await streamAnswer(deps, context, provider, { runId, tools, signal });
-  const content = storedAssistant(answer, context);
-  if (content.text !== "" || content.tool_calls.length > 0) {
-    const message = await store.messages.append(runId, { role: "assistant", content });
-    await events.publish({
-      type: "message.created",
-      run_id: runId,
-      seq: message.seq,
-      role: "assistant",
-      text: content.text,
-      tool_calls: eventToolCalls(content),
-    });
-  }
-  const generationStatus = answer.error === undefined ? "completed" : signal.aborted ? "cancelled" : "failed";
-  await store.generations.end(generation.id, {
-    status: generationStatus,
-    ...(answer.usage === undefined ? {} : { usage: { ...answer.usage } }),
+  const { events } = deps;
+  const { runId, generation, provider, signal } = input;
+  const answer = await streamAnswer(context, provider, input);
+  const status = answer.error === undefined ? "completed" : signal.aborted ? "cancelled" : "failed";
+  const recordAnswer = answerWrites({
+    runId,
+    generation,
+    content: storedAssistant(answer, context),
+    status,
+    finishReason: answer.finishReason,
+    ...(answer.usage === undefined ? {} : { usage: answer.usage }),
     ...(answer.error === undefined ? {} : { error: answer.error }),
+    toolCalls: answer.toolCalls.length,
   });
-  await events.publish({
-    type: "generation.ended",
-    run_id: runId,
-    generation_seq: generation.seq,
-    finish_reason: answer.error === undefined ? answer.finishReason : generationStatus,
-    tool_calls: answer.toolCalls.length,
-  });
-  if (signal.aborted) return { status: "cancelled" };
-  if (answer.error !== undefined) return { status: "failed", reason: answer.error };
-  if (answer.toolCalls.length === 0) return { status: "completed" };
+  if (signal.aborted || answer.error !== undefined || answer.toolCalls.length === 0) {
+    await events.storeAndPublish(async (stores) => ({
+      value: undefined,
+      events: await recordAnswer(stores),
+    }));
+    if (signal.aborted) return { status: "cancelled" };
+    if (answer.error !== undefined) return { status: "failed", reason: answer.error };
+    return { status: "completed" };
+  }
 
-  for (const modelCall of answer.toolCalls) {
+  for (const [index, modelCall] of answer.toolCalls.entries()) {
     const outcome = await runToolCall(deps, context, {
       runId,
       generationId: generation.id,
       modelCall,
       signal,
+      // The answer commits with its first call's start: one transaction, its events first.
+      ...(index === 0 ? { before: recordAnswer } : {}),
     });
     if (outcome === "budget_spent") {
       await answerRemaining(deps, context, runId, generation.id, answer.toolCalls, modelCall, signal);
@@ -169,12 +174,11 @@ interface Answer {
 }
 
 async function streamAnswer(
-  deps: EngineDeps,
   context: GenerationContext,
   provider: ModelProvider,
-  input: { runId: string; tools: ModelToolSchema[]; signal: AbortSignal },
+  input: { conversation: ConversationReader; tools: ModelToolSchema[]; signal: AbortSignal },
 ): Promise<Answer> {
-  const messages = conversationOf(await deps.store.messages.list(input.runId));
+  const messages = conversationOf(await input.conversation());
   const repositoryNames = context.repositories.map((repository) => repository.name);
   const answer: Answer = { text: "", toolCalls: [], finishReason: "other" };
   const stream = provider.generate({

@@ -40,7 +40,7 @@ export async function answerInterruptedCalls(
       remainingToolCalls,
     });
     const content: ToolResultContent = { tool_call_id: call.id, name: call.name, text };
-    const answered = await store.transaction(async (stores) => {
+    await events.storeAndPublish(async (stores) => {
       const message = await stores.messages.append(run.id, { role: "tool", content });
       let toolCall: ToolCall;
       if (row === undefined) {
@@ -61,25 +61,29 @@ export async function answerInterruptedCalls(
         await stores.toolCalls.recordInterruptedResult(row.id, { result: text, resultSeq: message.seq });
         toolCall = row;
       }
-      return { message, toolCall };
-    });
-    await events.publish({
-      type: "message.created",
-      run_id: run.id,
-      seq: answered.message.seq,
-      role: "tool",
-      text,
-      tool_call_id: answered.toolCall.id,
-    });
-    await events.publish({
-      type: "tool.finished",
-      run_id: run.id,
-      tool_call_id: answered.toolCall.id,
-      name: call.name,
-      status: "interrupted",
-      result: text,
-      metadata: answered.toolCall.metadata,
-      seq: answered.message.seq,
+      return {
+        value: undefined,
+        events: [
+          {
+            type: "message.created",
+            run_id: run.id,
+            seq: message.seq,
+            role: "tool",
+            text,
+            tool_call_id: toolCall.id,
+          },
+          {
+            type: "tool.finished",
+            run_id: run.id,
+            tool_call_id: toolCall.id,
+            name: call.name,
+            status: "interrupted",
+            result: text,
+            metadata: toolCall.metadata,
+            seq: message.seq,
+          },
+        ],
+      };
     });
   }
 }

@@ -40,36 +40,53 @@ export function conversationOf(messages: readonly Message[]): ConversationMessag
   };
   for (const message of messages) {
     if (message.role !== "tool") answerTheRest();
-    if (message.role === "operator") {
-      const content = OperatorContent.safeParse(message.content);
-      if (content.success) conversation.push({ role: "operator", text: content.data.text });
-    } else if (message.role === "assistant") {
-      const content = AssistantContent.safeParse(message.content);
-      if (!content.success) continue;
+    const parsed = contentOf(message);
+    if (parsed === null) continue;
+    if (parsed.role === "operator") {
+      conversation.push({ role: "operator", text: parsed.content.text });
+    } else if (parsed.role === "assistant") {
+      const { content } = parsed;
       conversation.push({
         role: "assistant",
-        text: content.data.text,
-        toolCalls: content.data.tool_calls.map((call) => ({
-          id: call.id,
-          name: call.name,
-          args: call.arguments,
-        })),
+        text: content.text,
+        toolCalls: content.tool_calls.map((call) => ({ id: call.id, name: call.name, args: call.arguments })),
       });
-      unanswered = content.data.tool_calls.map((call) => ({ id: call.id, name: call.name }));
+      unanswered = content.tool_calls.map((call) => ({ id: call.id, name: call.name }));
     } else {
-      const content = ToolResultContent.safeParse(message.content);
-      if (!content.success) continue;
-      conversation.push({
-        role: "tool",
-        id: content.data.tool_call_id,
-        name: content.data.name,
-        text: content.data.text,
-      });
-      unanswered = unanswered.filter((call) => call.id !== content.data.tool_call_id);
+      const { content } = parsed;
+      conversation.push({ role: "tool", id: content.tool_call_id, name: content.name, text: content.text });
+      unanswered = unanswered.filter((call) => call.id !== content.tool_call_id);
     }
   }
   answerTheRest();
   return conversation;
+}
+
+type RoleContent =
+  | { role: "operator"; content: OperatorContent }
+  | { role: "assistant"; content: AssistantContent }
+  | { role: "tool"; content: ToolResultContent };
+
+/** Parsed once per message object: a run's loop keeps its messages and replays them at every generation. */
+const parsedContents = new WeakMap<Message, RoleContent | null>();
+
+/** The message's content by its role's schema; null when it does not parse. */
+function contentOf(message: Message): RoleContent | null {
+  const known = parsedContents.get(message);
+  if (known !== undefined) return known;
+  let parsed: RoleContent | null = null;
+  if (message.role === "operator") {
+    const content = OperatorContent.safeParse(message.content);
+    if (content.success) parsed = { role: "operator", content: content.data };
+  } else if (message.role === "assistant") {
+    const content = AssistantContent.safeParse(message.content);
+    if (content.success) parsed = { role: "assistant", content: content.data };
+  } else {
+    const content = ToolResultContent.safeParse(message.content);
+    if (content.success) parsed = { role: "tool", content: content.data };
+  }
+  parsedContents.set(message, parsed);
+  return parsed;
 }
 
 /**

@@ -4,7 +4,6 @@ import { redactJsonValue } from "../pipeline/redactJson.ts";
 import type { Redactor } from "../pipeline/redactor.ts";
 import type { JsonObject } from "../store/json.ts";
 import type { Run } from "../store/runStore.ts";
-import type { Store } from "../store/store.ts";
 import type { ToolCall, ToolCallEndStatus } from "../store/toolCallStore.ts";
 import type { ToolResultContent } from "./messageContent.ts";
 
@@ -22,11 +21,11 @@ export interface EndedCall {
 
 /**
  * Gives a call its result outside its generation (a restart's recovery): the platform pipeline,
- * the result's message and the row's end in one transaction, then message.created and
- * tool.finished, as a call that ends in its generation gets them.
+ * then the result's message, the row's end, message.created and tool.finished in one transaction,
+ * as a call that ends in its generation gets them.
  */
 export async function recordEndedCall(
-  deps: { store: Store; events: Pick<RunEventBus, "publish"> },
+  deps: { events: Pick<RunEventBus, "storeAndPublish"> },
   call: EndedCall,
 ): Promise<void> {
   await storeCallEnd(deps, {
@@ -63,11 +62,11 @@ export function redactedMetadata(metadata: Record<string, unknown>, redactor: Re
 }
 
 /**
- * The platform pipeline, then the result's message and the row's end in one transaction (a crash
- * leaves both or neither), then message.created and tool.finished.
+ * The platform pipeline, then the result's message, the row's end, message.created and tool.finished
+ * in one transaction (a crash leaves all of them or none), published once it commits.
  */
 export async function storeCallEnd(
-  deps: { store: Store; events: Pick<RunEventBus, "publish"> },
+  deps: { events: Pick<RunEventBus, "storeAndPublish"> },
   end: CallEnd,
 ): Promise<void> {
   const { runId, row, status, metadata, repeatOf } = end;
@@ -76,36 +75,40 @@ export async function storeCallEnd(
     remainingToolCalls: end.remainingToolCalls,
   });
   const content: ToolResultContent = { tool_call_id: row.callId, name: row.tool, text: piped.text };
-  const message = await deps.store.transaction(async (stores) => {
-    const stored = await stores.messages.append(runId, { role: "tool", content });
+  await deps.events.storeAndPublish(async (stores) => {
+    const message = await stores.messages.append(runId, { role: "tool", content });
     await stores.toolCalls.end(row.id, {
       status,
       result: piped.text,
-      resultSeq: stored.seq,
+      resultSeq: message.seq,
       resultCut: piped.cut,
       metadata,
       ...(end.error === undefined ? {} : { error: end.error }),
       ...(repeatOf === undefined ? {} : { repeatOf }),
     });
-    return stored;
-  });
-  await deps.events.publish({
-    type: "message.created",
-    run_id: runId,
-    seq: message.seq,
-    role: "tool",
-    text: piped.text,
-    tool_call_id: row.id,
-  });
-  await deps.events.publish({
-    type: "tool.finished",
-    run_id: runId,
-    tool_call_id: row.id,
-    name: row.tool,
-    status,
-    result: piped.text,
-    metadata,
-    ...(repeatOf === undefined ? {} : { repeat_of: repeatOf }),
-    seq: message.seq,
+    return {
+      value: undefined,
+      events: [
+        {
+          type: "message.created",
+          run_id: runId,
+          seq: message.seq,
+          role: "tool",
+          text: piped.text,
+          tool_call_id: row.id,
+        },
+        {
+          type: "tool.finished",
+          run_id: runId,
+          tool_call_id: row.id,
+          name: row.tool,
+          status,
+          result: piped.text,
+          metadata,
+          ...(repeatOf === undefined ? {} : { repeat_of: repeatOf }),
+          seq: message.seq,
+        },
+      ],
+    };
   });
 }

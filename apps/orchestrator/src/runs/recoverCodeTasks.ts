@@ -16,7 +16,7 @@ import { recordEndedCall } from "./recordEndedCall.ts";
 
 export interface CodeTaskRecoveryDeps {
   store: Store;
-  events: Pick<RunEventBus, "publish">;
+  events: Pick<RunEventBus, "storeAndPublish">;
   machines: MachineRegistry;
   logger: RunLogger;
   /** Default the guilds-harness transport. */

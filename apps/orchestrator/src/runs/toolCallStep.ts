@@ -1,9 +1,11 @@
+import type { StoredRunEventPayload } from "@guilds/protocol/runEvents";
 import type { FileReadRecord } from "../pipeline/fileReadRecord.ts";
 import { replaceRepeatedRead } from "../pipeline/repeatedRead.ts";
 import type { ModelToolCall } from "../providers/modelProvider.ts";
 import type { EarlierFileRead } from "../store/fileReadHistory.ts";
 import type { ToolCall, ToolCallEndStatus } from "../store/toolCallStore.ts";
 import type { ToolResult } from "../toolbox/tool.ts";
+import type { EventfulWrites } from "./answerWrites.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import type { GenerationContext } from "./generationContext.ts";
 import { parsedOrText } from "./messageContent.ts";
@@ -19,6 +21,15 @@ export function budgetSpentText(maxToolCalls: number): string {
   return `Not run: this run's max_tool_calls budget of ${maxToolCalls} calls is spent.`;
 }
 
+export interface ToolCallInput {
+  runId: string;
+  generationId: string;
+  modelCall: ModelToolCall;
+  signal: AbortSignal;
+  /** Writes to commit with the call's start, in its transaction (the answer that asked for it). */
+  before?: EventfulWrites;
+}
+
 /**
  * One call of a generation, from its row to its published result: the budget, the toolbox, then
  * file_read de-duplication and the platform pipeline, the result stored as a message, the row ended.
@@ -26,23 +37,18 @@ export function budgetSpentText(maxToolCalls: number): string {
 export async function runToolCall(
   deps: EngineDeps,
   context: GenerationContext,
-  call: { runId: string; generationId: string; modelCall: ModelToolCall; signal: AbortSignal },
+  call: ToolCallInput,
 ): Promise<CallOutcome> {
-  const { store, events } = deps;
+  const { store } = deps;
   const { redactor, agent } = context;
   const { runId, modelCall, signal } = call;
   const argumentsText = redactor.redact(modelCall.args);
-  const row = await store.toolCalls.create({
-    runId,
-    generationId: call.generationId,
-    callId: modelCall.id,
-    tool: modelCall.name,
-    argumentsText,
-  });
+  const opened = await openToolCall(deps, context, { ...call, argumentsText });
+  const { row } = opened;
   const finish = (result: ToolResult, status: ToolCallEndStatus, remaining: number) =>
     finishToolCall(deps, context, { row, result, status, remaining });
 
-  if (signal.aborted) {
+  if (opened.state === "aborted") {
     const run = await store.runs.get(runId);
     await finish(
       notRun(NOT_STARTED_CANCELLED),
@@ -51,23 +57,11 @@ export async function runToolCall(
     );
     return "cancelled";
   }
-  const used = await store.runs.consumeToolCall(runId, agent.maxToolCalls);
-  if (used === undefined) {
+  if (opened.state === "budget_spent") {
     await finish(notRun(budgetSpentText(agent.maxToolCalls)), "failed", 0);
     return "budget_spent";
   }
-  const remaining = remainingOf(agent.maxToolCalls, used);
-  if (!(await store.toolCalls.start(row.id))) {
-    await finish(notRun(NOT_STARTED_CANCELLED), "cancelled", remaining);
-    return "cancelled";
-  }
-  await events.publish({
-    type: "tool.started",
-    run_id: runId,
-    tool_call_id: row.id,
-    name: modelCall.name,
-    arguments: parsedOrText(argumentsText),
-  });
+  const remaining = remainingOf(agent.maxToolCalls, opened.used);
 
   let result = await invokeTool(deps, context, {
     runId,
@@ -85,6 +79,52 @@ export async function runToolCall(
   const status: ToolCallEndStatus = cancelled ? "cancelled" : result.ok ? "completed" : "failed";
   await finish(result, status, remaining);
   return status === "cancelled" || signal.aborted ? "cancelled" : "done";
+}
+
+type OpenedCall =
+  | { row: ToolCall; state: "aborted" }
+  | { row: ToolCall; state: "budget_spent" }
+  | { row: ToolCall; state: "started"; used: number };
+
+/**
+ * The call's place in the budget and its row (running when the budget allows it, else pending),
+ * committed together with tool.started and with the writes `before` (their events first); the
+ * states other than "started" publish no event of their own and leave the row for finishToolCall.
+ */
+function openToolCall(
+  deps: EngineDeps,
+  context: GenerationContext,
+  call: ToolCallInput & { argumentsText: string },
+): Promise<OpenedCall> {
+  const { runId, modelCall, signal, argumentsText } = call;
+  return deps.events.storeAndPublish<OpenedCall>(async (stores) => {
+    const earlier = call.before === undefined ? [] : await call.before(stores);
+    const opened = (value: OpenedCall, events: StoredRunEventPayload[] = []) => ({
+      value,
+      events: [...earlier, ...events],
+    });
+    const aborted = signal.aborted;
+    const used = aborted ? undefined : await stores.runs.consumeToolCall(runId, context.agent.maxToolCalls);
+    const row = await stores.toolCalls.create({
+      runId,
+      generationId: call.generationId,
+      callId: modelCall.id,
+      tool: modelCall.name,
+      argumentsText,
+      started: used !== undefined,
+    });
+    if (aborted) return opened({ row, state: "aborted" });
+    if (used === undefined) return opened({ row, state: "budget_spent" });
+    return opened({ row, used, state: "started" }, [
+      {
+        type: "tool.started",
+        run_id: runId,
+        tool_call_id: row.id,
+        name: modelCall.name,
+        arguments: parsedOrText(argumentsText),
+      },
+    ]);
+  });
 }
 
 async function finishToolCall(

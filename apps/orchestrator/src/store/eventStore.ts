@@ -27,38 +27,17 @@ export type EventStore = ReturnType<typeof createEventStore>;
 
 export function createEventStore(db: Kysely<Database>) {
   return {
-    /**
-     * Stores the event under the next id. Ids come from one counter row bumped in the insert's
-     * transaction, so they grow in commit order (a sequence would not: a later id can commit first,
-     * and a client resuming after it would never see the earlier one). Publish after this resolves.
-     * Inside a larger transaction, append events last: the counter is then held only until that
-     * commit, and one lock order (entity rows, then the counter) rules out deadlocks.
-     */
+    /** Stores one event under the next id; see appendAll. */
     async append(runId: string, input: { type: string; payload: JsonValue }): Promise<RunEvent> {
-      return inTransaction(db, async (transaction) => {
-        const counter = await transaction
-          .updateTable("event_counter")
-          .set((update) => ({ value: update("value", "+", 1) }))
-          .where("name", "=", "run_event")
-          .returning("value")
-          .executeTakeFirstOrThrow();
-        const run = await transaction
-          .selectFrom("run")
-          .select("guild_id")
-          .where("id", "=", runId)
-          .executeTakeFirst();
-        const row: Selectable<RunEventTable> = {
-          id: counter.value,
-          run_id: runId,
-          guild_id: found(run, "run", runId).guild_id,
-          type: input.type,
-          payload: toJsonText(input.payload),
-          created_at: timestamp(),
-        };
-        await transaction.insertInto("run_event").values(row).execute();
-        return toEvent(row);
-      });
+      const [event] = (await appendAll(db, [{ runId, ...input }])) as [RunEvent];
+      return event;
     },
+
+    /**
+     * Stores the events under the next ids, in the order given: consecutive ids, taken together.
+     * Publish after this resolves.
+     */
+    appendAll: (events: readonly NewRunEvent[]): Promise<RunEvent[]> => appendAll(db, events),
 
     /** The run's events after `afterId` (the Last-Event-ID; 0 for all), oldest first. */
     async listForRun(runId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEvent[]> {
@@ -112,6 +91,58 @@ export function createEventStore(db: Kysely<Database>) {
       return Number(result.numDeletedRows);
     },
   };
+}
+
+/** An event to store: its run and what its SSE stream sends. */
+export interface NewRunEvent {
+  runId: string;
+  /** The run's guild when the caller knows it (a run never changes guild); else it is read. */
+  guildId?: string;
+  type: string;
+  payload: JsonValue;
+}
+
+/**
+ * Ids come from one counter row bumped in the insert's transaction, so they grow in commit order (a
+ * sequence would not: a later id can commit first, and a client resuming after it would never see
+ * the earlier one). Inside a larger transaction, append events last: the counter is then held only
+ * until that commit, and one lock order (entity rows, then the counter) rules out deadlocks.
+ */
+async function appendAll(db: Kysely<Database>, events: readonly NewRunEvent[]): Promise<RunEvent[]> {
+  if (events.length === 0) return [];
+  return inTransaction(db, async (transaction) => {
+    const counter = await transaction
+      .updateTable("event_counter")
+      .set((update) => ({ value: update("value", "+", events.length) }))
+      .where("name", "=", "run_event")
+      .returning("value")
+      .executeTakeFirstOrThrow();
+    const guildOfRun = new Map<string, string>();
+    const createdAt = timestamp();
+    const rows: Selectable<RunEventTable>[] = [];
+    for (const event of events) {
+      let guildId = event.guildId ?? guildOfRun.get(event.runId);
+      if (guildId === undefined) {
+        const run = await transaction
+          .selectFrom("run")
+          .select("guild_id")
+          .where("id", "=", event.runId)
+          .executeTakeFirst();
+        guildId = found(run, "run", event.runId).guild_id;
+        guildOfRun.set(event.runId, guildId);
+      }
+      rows.push({
+        id: counter.value - events.length + 1 + rows.length,
+        run_id: event.runId,
+        guild_id: guildId,
+        type: event.type,
+        payload: toJsonText(event.payload),
+        created_at: createdAt,
+      });
+    }
+    await transaction.insertInto("run_event").values(rows).execute();
+    return rows.map(toEvent);
+  });
 }
 
 function toEvent(row: Selectable<RunEventTable>): RunEvent {

@@ -57,7 +57,7 @@ export function createGenerationStore(db: Kysely<Database>) {
       id: string,
       outcome: { status: Exclude<GenerationStatus, "running">; usage?: JsonValue; error?: string },
     ): Promise<Generation> {
-      await db
+      const ended = await db
         .updateTable("generation")
         .set({
           status: outcome.status,
@@ -67,8 +67,9 @@ export function createGenerationStore(db: Kysely<Database>) {
         })
         .where("id", "=", id)
         .where("status", "=", "running")
-        .execute();
-      return getGeneration(db, id);
+        .returningAll()
+        .executeTakeFirst();
+      return ended === undefined ? getGeneration(db, id) : toGeneration(ended);
     },
 
     get: (id: string): Promise<Generation> => getGeneration(db, id),

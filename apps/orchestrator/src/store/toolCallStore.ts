@@ -63,13 +63,16 @@ export type ToolCallStore = ReturnType<typeof createToolCallStore>;
 
 export function createToolCallStore(db: Kysely<Database>) {
   return {
+    /** A pending call; with `started`, one already running (as create then start would leave it). */
     async create(input: {
       runId: string;
       generationId: string | null;
       callId: string;
       tool: string;
       argumentsText: string;
+      started?: boolean;
     }): Promise<ToolCall> {
+      const now = timestamp();
       const row: Selectable<ToolCallTable> = {
         id: newId("tc"),
         run_id: input.runId,
@@ -77,15 +80,15 @@ export function createToolCallStore(db: Kysely<Database>) {
         call_id: input.callId,
         tool: input.tool,
         arguments: input.argumentsText,
-        status: "pending",
+        status: input.started ? "running" : "pending",
         result: null,
         result_seq: null,
         result_cut: 0,
         metadata: "{}",
         repeat_of: null,
         error: null,
-        created_at: timestamp(),
-        started_at: null,
+        created_at: now,
+        started_at: input.started ? now : null,
         ended_at: null,
         duration_ms: null,
       };
@@ -110,7 +113,7 @@ export function createToolCallStore(db: Kysely<Database>) {
       const call = await getToolCall(db, id);
       if (call.status !== "pending" && call.status !== "running") return call;
       const endedAt = new Date();
-      await db
+      const ended = await db
         .updateTable("tool_call")
         .set({
           status: outcome.status,
@@ -125,8 +128,9 @@ export function createToolCallStore(db: Kysely<Database>) {
         })
         .where("id", "=", id)
         .where("status", "in", ["pending", "running"])
-        .execute();
-      return getToolCall(db, id);
+        .returningAll()
+        .executeTakeFirst();
+      return ended === undefined ? getToolCall(db, id) : toToolCall(ended);
     },
 
     get: (id: string): Promise<ToolCall> => getToolCall(db, id),

@@ -92,6 +92,66 @@ describe("the run event bus", () => {
   });
 });
 
+describe("storeAndPublish", () => {
+  test("the work's writes and its events commit together; subscribers get them only after, in order", async () => {
+    const received: RunEventEnvelope[] = [];
+    bus.subscribe({ runId }, undefined, (event) => received.push(event));
+    const before = await bus.publish(operatorMessage(1));
+    await until(() => received.length === 1);
+
+    const seq = await bus.storeAndPublish(async (stores) => {
+      const message = await stores.messages.append(runId, { role: "operator", content: { text: "m" } });
+      // Inside the transaction: nothing of it is visible, nothing is sent yet.
+      expect(received).toHaveLength(1);
+      return {
+        value: message.seq,
+        events: [operatorMessage(message.seq), { type: "run.ended", run_id: runId, status: "completed" }],
+      };
+    });
+
+    expect(seq).toBe(1);
+    await until(() => received.length === 3);
+    const ids = received.slice(1).map((event) => event.id);
+    expect(ids).toEqual([(before.id ?? 0) + 1, (before.id ?? 0) + 2]);
+    expect(received.slice(1).map((event) => event.type)).toEqual(["message.created", "run.ended"]);
+    const stored = await store.events.listForRun(runId, before.id ?? 0);
+    expect(stored.map((event) => event.id)).toEqual(ids);
+  });
+
+  test("work that throws stores and publishes nothing", async () => {
+    const received: RunEventEnvelope[] = [];
+    bus.subscribe({ guildId }, undefined, (event) => received.push(event));
+    await expect(
+      bus.storeAndPublish(async (stores) => {
+        await stores.messages.append(runId, { role: "operator", content: { text: "m" } });
+        throw new Error("a fault of ours");
+      }),
+    ).rejects.toThrow("a fault of ours");
+    await expect(
+      bus.storeAndPublish(async () => ({
+        value: undefined,
+        events: [{ ...operatorMessage(1), run_id: "run_gone" }],
+      })),
+    ).rejects.toMatchObject({ code: "run.not_found" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toEqual([]);
+    expect(await store.messages.list(runId)).toEqual([]);
+    expect(await store.events.lastId()).toBe(0);
+  });
+
+  test("work with no events commits its writes and publishes nothing", async () => {
+    const received: RunEventEnvelope[] = [];
+    bus.subscribe({ runId }, undefined, (event) => received.push(event));
+    await bus.storeAndPublish(async (stores) => {
+      await stores.messages.append(runId, { role: "operator", content: { text: "m" } });
+      return { value: undefined, events: [] };
+    });
+    expect(await store.messages.list(runId)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toEqual([]);
+  });
+});
+
 async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {

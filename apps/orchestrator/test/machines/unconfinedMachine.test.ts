@@ -38,6 +38,19 @@ describe("local machine, unconfined", () => {
     expect(logger.warnings.filter((line) => line.includes("NOT confined"))).toHaveLength(2);
   });
 
+  test("has a new runtime generation after each start, and none while stopped", async () => {
+    const first = machine.runtimeGeneration();
+    expect(first).not.toBeNull();
+    await machine.start();
+    expect(machine.runtimeGeneration()).toBe(first);
+    await machine.stop();
+    expect(machine.runtimeGeneration()).toBeNull();
+    await machine.start();
+    const second = machine.runtimeGeneration();
+    expect(second).not.toBeNull();
+    expect(second).not.toBe(first);
+  });
+
   test("runs commands with their exit code, stdout and stderr, in the home", async () => {
     const ran = await bash(machine, 'echo out; echo err >&2; pwd; echo "$HOME $GUILDS_RUNTIME_DIR"; exit 3');
     expect(ran.code).toBe(3);

@@ -127,6 +127,48 @@ describe("refreshRepositoryTokens", () => {
     await refreshRepositoryTokens(machine, credentials);
   });
 
+  test("an unchanged refresh leaves the files as they are; a changed one rewrites them", async () => {
+    const { machine, root } = repoMachine;
+    const tokensFile = path.join(root, "run", machine.agentId, "git", "tokens");
+    const helperFile = path.join(root, "run", machine.agentId, "git", "guilds-credential-helper");
+    const stamp = (file: string) => {
+      const stats = statSync(file, { bigint: true });
+      return { ino: stats.ino, mtime: stats.mtimeNs, ctime: stats.ctimeNs };
+    };
+    await refreshRepositoryTokens(machine, credentials);
+    const before = { tokens: stamp(tokensFile), helper: stamp(helperFile) };
+    // Past the file system's timestamp granularity, so that a rewrite would show.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await refreshRepositoryTokens(machine, { ...credentials });
+    await refreshRepositoryTokens(machine, credentials);
+    expect({ tokens: stamp(tokensFile), helper: stamp(helperFile) }).toEqual(before);
+
+    const { lab: _removed, ...withoutLab } = credentials;
+    await refreshRepositoryTokens(machine, withoutLab);
+    expect(stamp(tokensFile).mtime).not.toBe(before.tokens.mtime);
+    expect(stamp(helperFile)).toEqual(before.helper);
+    expect(await fill(machine, "gitlab.example.org", "team/lab.git")).toBeNull();
+    await refreshRepositoryTokens(machine, credentials);
+    expect(await fill(machine, "gitlab.example.org", "team/lab.git")).toMatchObject({
+      password: 'tok-lab-"3333\\',
+    });
+  });
+
+  test("a restart without any change still gets both files written again", async () => {
+    const { machine, root } = repoMachine;
+    const gitFolder = path.join(root, "run", machine.agentId, "git");
+    await refreshRepositoryTokens(machine, credentials);
+    const generation = machine.runtimeGeneration();
+    await machine.stop();
+    expect(machine.runtimeGeneration()).toBeNull();
+    await machine.start();
+    expect(machine.runtimeGeneration()).not.toBe(generation);
+    expect(existsSync(gitFolder)).toBe(false);
+    await refreshRepositoryTokens(machine, credentials);
+    expect(readdirSync(gitFolder).sort()).toEqual(["guilds-credential-helper", "tokens"]);
+    expect(await fill(machine, "git.example.com", "org/app.git")).toMatchObject({ password: "tok-app-1111" });
+  });
+
   test("the tokens are gone with the machine, and a refresh after its restart brings them back", async () => {
     const { machine, root } = repoMachine;
     await machine.stop();

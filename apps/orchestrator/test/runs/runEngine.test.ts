@@ -41,6 +41,22 @@ describe("a scripted run", () => {
     const ids = events.map((event) => event.id ?? 0);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(types.filter((type) => type === "tool.started")).toHaveLength(4);
+    // Every stored event of the run, in order and with no gap, though a generation's come in three
+    // transactions: its start, its answer with its call's start, the call's result.
+    const stored = events.filter((event) => event.id !== null);
+    const call = ["generation.started", "message.created", "generation.ended", "tool.started"];
+    const result = ["message.created", "tool.finished"];
+    expect(stored.map((event) => event.type)).toEqual([
+      "run.started",
+      "message.created",
+      ...Array.from({ length: 4 }, () => [...call, ...result]).flat(),
+      "generation.started",
+      "message.created",
+      "generation.ended",
+      "run.ended",
+    ]);
+    const firstId = stored[0]?.id ?? 0;
+    expect(stored.map((event) => event.id)).toEqual(stored.map((_, index) => firstId + index));
     const firstTool = types.indexOf("tool.started");
     expect(types.slice(firstTool, firstTool + 3)).toEqual([
       "tool.started",

@@ -14,7 +14,8 @@ const STEPS_BEFORE_KILL = 25;
 interface Committed {
   runId: string;
   seq: number;
-  eventId: number;
+  /** message.created and tool.finished of the message, committed with it. */
+  eventIds: number[];
 }
 
 export function crashCases(test: StoreTest): void {
@@ -55,8 +56,15 @@ export function crashCases(test: StoreTest): void {
       const messages = await store.messages.list(last.runId);
       expect(messages.length).toBeGreaterThanOrEqual(last.seq);
       expect(messages.map((message) => message.seq)).toEqual(messages.map((_, index) => index + 1));
-      const eventIds = new Set((await store.events.listForRun(last.runId)).map((event) => event.id));
-      for (const step of committed) expect(eventIds.has(step.eventId)).toBe(true);
+      const events = await store.events.listForRun(last.runId);
+      const eventIds = new Set(events.map((event) => event.id));
+      for (const step of committed) for (const id of step.eventIds) expect(eventIds.has(id)).toBe(true);
+      // All or nothing: every stored message has both its events, and no event is without its message.
+      const seqsOf = (type: string) =>
+        events.filter((event) => event.type === type).map((event) => event.payload);
+      const seqs = messages.map((message) => ({ seq: message.seq }));
+      expect(seqsOf("message.created")).toEqual(seqs);
+      expect(seqsOf("tool.finished")).toEqual(seqs);
 
       const interrupted = await store.markInFlightInterrupted("the server was killed");
       expect(interrupted.runs.map((run) => run.id)).toEqual([last.runId]);

@@ -54,6 +54,92 @@ export function eventCases(test: StoreTest): void {
       expect((await store.events.listForRun(run.id)).map((event) => event.id)).toEqual(ids);
     });
 
+    test("appendAll: consecutive ids in the order given, across runs, one timestamp", async ({ open }) => {
+      const store = await open();
+      const { guild, agent, run } = await seedRun(store);
+      const other = await store.runs.create({ agentId: agent.id });
+      const before = await store.events.append(run.id, { type: "run.started", payload: {} });
+      expect(await store.events.appendAll([])).toEqual([]);
+
+      const batch = await store.events.appendAll([
+        { runId: run.id, type: "message.created", payload: { seq: 2 } },
+        { runId: other.id, type: "run.started", payload: {} },
+        { runId: run.id, type: "tool.finished", payload: { seq: 2 } },
+      ]);
+
+      expect(batch.map((event) => event.id)).toEqual([before.id + 1, before.id + 2, before.id + 3]);
+      expect(batch.map((event) => [event.runId, event.guildId, event.type])).toEqual([
+        [run.id, guild.id, "message.created"],
+        [other.id, guild.id, "run.started"],
+        [run.id, guild.id, "tool.finished"],
+      ]);
+      expect(new Set(batch.map((event) => event.createdAt)).size).toBe(1);
+      const [known] = await store.events.appendAll([
+        { runId: run.id, guildId: guild.id, type: "tool.started", payload: {} },
+      ]);
+      expect(known).toMatchObject({ id: before.id + 4, runId: run.id, guildId: guild.id });
+      expect(await store.events.listForRun(run.id, before.id)).toEqual([batch[0], batch[2], known]);
+      expect(await store.events.lastId()).toBe(before.id + 4);
+    });
+
+    test("appendAll with a missing run stores none of its events", async ({ open }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+      await expectAppError(
+        store.events.appendAll([
+          { runId: run.id, type: "message.created", payload: {} },
+          { runId: "run_missing", type: "tool.finished", payload: {} },
+        ]),
+        "run.not_found",
+        404,
+      );
+      expect(await store.events.lastId()).toBe(0);
+      expect(await store.events.listForRun(run.id)).toEqual([]);
+    });
+
+    test("concurrent batches: each batch's ids consecutive, all of them with no gap", async ({ open }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+
+      const batches = await Promise.all(
+        Array.from({ length: 20 }, (_, batch) =>
+          store.transaction(async (stores) => {
+            await stores.messages.append(run.id, { role: "tool", content: { batch } });
+            return stores.events.appendAll(
+              [0, 1, 2].map((index) => ({ runId: run.id, type: "tool.finished", payload: { batch, index } })),
+            );
+          }),
+        ),
+      );
+
+      for (const batch of batches) {
+        const [first] = batch;
+        expect(batch.map((event) => event.id)).toEqual([0, 1, 2].map((index) => (first?.id ?? 0) + index));
+      }
+      const ids = batches.flat().map((event) => event.id);
+      expect(ids.sort((left, right) => left - right)).toEqual(
+        Array.from({ length: 60 }, (_, index) => index + 1),
+      );
+    });
+
+    test("events appended in a transaction that fails are not stored, nor their ids used", async ({
+      open,
+    }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+      await expect(
+        store.transaction(async (stores) => {
+          await stores.messages.append(run.id, { role: "tool", content: {} });
+          await stores.events.appendAll([{ runId: run.id, type: "message.created", payload: {} }]);
+          throw new Error("a fault after the events");
+        }),
+      ).rejects.toThrow("a fault after the events");
+      expect(await store.messages.list(run.id)).toEqual([]);
+      expect(await store.events.lastId()).toBe(0);
+      const next = await store.events.append(run.id, { type: "message.created", payload: {} });
+      expect(next.id).toBe(1);
+    });
+
     test("prune drops the events of runs ended past the retention, keeps the rest", async ({ open }) => {
       const store = await open();
       const { agent, run: running } = await seedRun(store);

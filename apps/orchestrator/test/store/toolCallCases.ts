@@ -50,6 +50,27 @@ export function toolCallCases(test: StoreTest): void {
       expect(await store.toolCalls.get(call.id)).toEqual(ended);
     });
 
+    test("a call created started is running from its creation, as create then start leave it", async ({
+      open,
+    }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+      const call = await store.toolCalls.create({
+        runId: run.id,
+        generationId: null,
+        callId: "toolu_02",
+        tool: "shell",
+        argumentsText: "{}",
+        started: true,
+      });
+      expect(call).toMatchObject({ status: "running", startedAt: call.createdAt });
+      expect(await store.toolCalls.get(call.id)).toEqual(call);
+      expect(await store.toolCalls.start(call.id)).toBe(false);
+      const ended = await store.toolCalls.end(call.id, { status: "completed", result: "ok" });
+      expect(ended).toMatchObject({ status: "completed", startedAt: call.createdAt });
+      expect(ended.durationMs).toBeGreaterThanOrEqual(0);
+    });
+
     test("arguments that are not JSON are kept as written; an ended call stays ended", async ({ open }) => {
       const store = await open();
       const { run } = await seedRun(store);

@@ -27,6 +27,8 @@ export class SandboxedMachine implements LocalMachine {
   readonly ports: readonly number[];
   readonly baseEnv: Readonly<Record<string, string>>;
   private running = false;
+  /** Bumped by every start that brought the sandbox up (runtimeGeneration). */
+  private starts = 0;
   /** start, stop and the cleanup after an unexpected end run one at a time, in order. */
   private lifecycle: Promise<void> = Promise.resolve();
   /** Null when the machine stops itself when idle: it sees the work of every process, this one only its own. */
@@ -78,6 +80,10 @@ export class SandboxedMachine implements LocalMachine {
     return this.running && this.backend.alive();
   }
 
+  runtimeGeneration(): number | null {
+    return this.isRunning() ? this.starts : null;
+  }
+
   start(): Promise<void> {
     return this.serialized(async () => {
       if (this.isRunning()) return this.idle?.touch();
@@ -99,6 +105,7 @@ export class SandboxedMachine implements LocalMachine {
           `the machine of agent ${this.agentId} did not start: ${errorText(error)}`,
         );
       }
+      this.starts += 1;
       this.running = true;
       this.idle?.touch();
     });
