@@ -14,6 +14,7 @@ import { type AgentScripts, createAgentScripts } from "./agentScripts.ts";
 import { providerForAgent } from "./providerForAgent.ts";
 import { createRedactingLogger, type RedactingLogger } from "./redactingLogger.ts";
 import { seedDemo } from "./seedDemo.ts";
+import { claimServer, type ServerClaim } from "./serverClaim.ts";
 
 export const RESTART_REASON = "the server restarted while this was running";
 
@@ -28,6 +29,8 @@ export interface Services {
   logger: RedactingLogger;
   /** What to tell the operator on this start (the demo, or how to make an agent); may be empty. */
   notice: string[];
+  /** Resolves, with what to tell the operator, if another server took the store over: stop then. */
+  lost: Promise<string>;
   /** Cancels the runs, stops the machines, closes the store; safe to call twice. */
   close(): Promise<void>;
 }
@@ -40,8 +43,9 @@ export interface ServiceOptions {
 }
 
 /**
- * The composition root: opens the store (migrating it), then the event bus, the machines and the
- * run service; marks what a previous server left running as interrupted; seeds the demo.
+ * The composition root: opens the store (migrating it) and claims it for this server (one server per
+ * store), then the event bus, the machines and the run service; marks what a previous server left
+ * running as interrupted; seeds the demo.
  */
 export async function startServices(config: Config, options: ServiceOptions): Promise<Services> {
   const store = await openStore(config);
@@ -55,16 +59,19 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
   });
   const scripts = createAgentScripts(config.home);
   let runs: RunService | undefined;
+  let claim: ServerClaim | undefined;
   const close = async () => {
     const closing = runs;
     runs = undefined;
     await closing?.close();
     events.close();
     await machines.stopAll();
+    await claim?.release();
     await logger.flush();
     await store.close();
   };
   try {
+    claim = await claimServer(store.serverLease, { logger });
     runs = createRunService({
       store,
       config,
@@ -85,7 +92,7 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       machines,
       tasks: storeTaskArtifacts(store, machines),
     });
-    return { store, events, machines, runs, scripts, app, logger, notice, close };
+    return { store, events, machines, runs, scripts, app, logger, notice, lost: claim.lost, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

@@ -5,7 +5,7 @@ import { AppError } from "../errors.ts";
 import { builtWebApp } from "../server/webApp.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { sandboxFromEnvironment, serverHost, serverPort } from "./settings.ts";
-import { EXIT_OK, UsageError } from "./usage.ts";
+import { EXIT_FAILED, EXIT_OK, UsageError } from "./usage.ts";
 
 /** Where the server's log lines go, once startServices has redacted them. */
 const serverLogger = {
@@ -58,20 +58,28 @@ export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): 
       `The web app: http://${host}:${port} (sign in with a token from \`npx guilds token create <name>\`)`,
     );
   for (const line of services.notice) console.error(line);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
+  const lostClaim = await new Promise<boolean>((resolve) => {
+    let stopping = false;
+    const stop = (lost: boolean) => {
+      if (stopping) return;
+      stopping = true;
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
       console.error("guilds is stopping: cancelling runs, stopping machines");
-      server.close(() => resolve());
+      server.close(() => resolve(lost));
       // Open SSE streams would hold close() forever.
       if ("closeAllConnections" in server) server.closeAllConnections();
     };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    const onSignal = () => stop(false);
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+    services.lost.then((why) => {
+      services.logger.error(why);
+      stop(true);
+    });
   });
   await services.close();
-  return EXIT_OK;
+  return lostClaim ? EXIT_FAILED : EXIT_OK;
 }
 
 function configOrUsage(environment: NodeJS.ProcessEnv) {

@@ -16,6 +16,7 @@ export interface Database {
   run_event: RunEventTable;
   event_counter: EventCounterTable;
   note: NoteTable;
+  server_lease: ServerLeaseTable;
 }
 
 export interface GuildTable {
@@ -172,4 +173,17 @@ export interface NoteTable {
   content: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface ServerLeaseTable {
+  /** Always "server": the table holds at most one row. */
+  name: string;
+  /** The holding process's own id, new at every start. */
+  holder: string;
+  host: string;
+  pid: number;
+  /** When the holder's process started, as its host counts it (null where that is unknown). */
+  process_start: string | null;
+  claimed_at: string;
+  expires_at: string;
 }

@@ -3,11 +3,13 @@ import { AppError } from "../errors.ts";
 import type { Database } from "./database.ts";
 import { createInitialSchema } from "./migrations/initialSchema.ts";
 import { createNoteTable } from "./migrations/noteTable.ts";
+import { createServerLeaseTable } from "./migrations/serverLeaseTable.ts";
 
 /** Every migration, by name; names sort in the order they run. Append, never edit or reorder. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": { up: createInitialSchema },
   "0002_note": { up: createNoteTable },
+  "0003_server_lease": { up: createServerLeaseTable },
 };
 
 const inCodeMigrations: MigrationProvider = {

@@ -15,6 +15,7 @@ import { createRunStore, type RunStore } from "./runStore.ts";
 import { createSecretCipher, type SecretCipher } from "./secretCipher.ts";
 import { loadSecretKey } from "./secretKey.ts";
 import { createSecretStore, type SecretStore } from "./secretStore.ts";
+import { createServerLeaseStore, type ServerLeaseStore } from "./serverLeaseStore.ts";
 import { openSqliteDatabase } from "./sqliteDatabase.ts";
 import { createTokenStore, type TokenStore } from "./tokenStore.ts";
 import { createToolCallStore, type ToolCallStore } from "./toolCallStore.ts";
@@ -41,6 +42,8 @@ export interface Store extends Stores {
    * all (a tool call's result message and its end, say). Use only the stores it is given inside.
    */
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
+  /** Which server runs this store's work (see serverLeaseStore.ts). */
+  serverLease: ServerLeaseStore;
   /** Crash recovery at start: see interruptInFlight.ts. */
   markInFlightInterrupted(reason: string): Promise<InterruptedWork>;
   close(): Promise<void>;
@@ -67,6 +70,7 @@ export async function openStore(config: Config): Promise<Store> {
     dialect: config.database.kind,
     ...createStores(db, cipher),
     transaction: (work) => db.transaction().execute((transaction) => work(createStores(transaction, cipher))),
+    serverLease: createServerLeaseStore(db),
     markInFlightInterrupted: (reason) => markInFlightInterrupted(db, reason),
     close: () => db.destroy(),
   };

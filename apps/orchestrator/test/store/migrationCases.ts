@@ -15,7 +15,11 @@ export function migrationCases(test: StoreTest, database: TestDatabase): void {
       const second = await open();
       expect((await second.guilds.list()).map((guild) => guild.name)).toEqual(["kept"]);
       const applied = await db.rawRows("select name from kysely_migration order by name");
-      expect(applied).toEqual([{ name: "0001_initial" }, { name: "0002_note" }]);
+      expect(applied).toEqual([
+        { name: "0001_initial" },
+        { name: "0002_note" },
+        { name: "0003_server_lease" },
+      ]);
     });
 
     test.runIf(database.kind === "sqlite")("SQLite runs in WAL mode", async ({ db, open }) => {

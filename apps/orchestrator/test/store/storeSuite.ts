@@ -11,6 +11,7 @@ import { migrationCases } from "./migrationCases.ts";
 import { noteCases } from "./noteCases.ts";
 import { runCases } from "./runCases.ts";
 import { secretCases } from "./secretCases.ts";
+import { serverLeaseCases } from "./serverLeaseCases.ts";
 import { storeTest } from "./storeFixture.ts";
 import type { TestDatabase } from "./testDatabases.ts";
 import { tokenCases } from "./tokenCases.ts";
@@ -34,5 +35,6 @@ export function storeSuite(database: TestDatabase): void {
     eventCases(test);
     interruptCases(test);
     crashCases(test);
+    serverLeaseCases(test);
   });
 }
