@@ -2,13 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { createAgentScripts } from "../../src/app/agentScripts.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createEventBus } from "../../src/events/eventBus.ts";
 import { machineRoot } from "../../src/machines/machineRegistry.ts";
-import { createApp } from "../../src/server/createApp.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
-import { storeOnlyRuns } from "../server/appFixture.ts";
+import { appWithoutMachines } from "../server/appFixture.ts";
 import { runCli } from "./runCli.ts";
 
 const home = mkdtempSync(path.join(tmpdir(), "guilds-cli-delete-"));
@@ -44,13 +42,7 @@ test(
 
     await withStore(async (store) => {
       const events = createEventBus(store);
-      const app = createApp({
-        store,
-        events,
-        runs: storeOnlyRuns(store),
-        scripts: createAgentScripts(home),
-        logger: { error() {} },
-      });
+      const app = appWithoutMachines(store, events, home);
       const guildsWith = (token: string) =>
         app.request("http://localhost/api/guilds", { headers: { Authorization: `Bearer ${token}` } });
       expect((await guildsWith(laptop)).status).toBe(200);

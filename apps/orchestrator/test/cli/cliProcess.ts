@@ -33,8 +33,14 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
+/** How long `guilds serve` may take to answer GET /healthz, unless the caller says otherwise. */
+const SERVER_START_MS = 20_000;
+
 /** `guilds serve` on a free port, resolved once GET /healthz answers. */
-export async function startServer(environment: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(
+  environment: Record<string, string>,
+  startMs = SERVER_START_MS,
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [GUILDS_BIN, "serve", "--port", String(port)], {
     env: cliEnvironment(environment),
@@ -46,7 +52,7 @@ export async function startServer(environment: Record<string, string>): Promise<
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     const status = await fetch(`${url}/healthz`).then(
       (response) => response.status,
@@ -55,7 +61,8 @@ export async function startServer(environment: Record<string, string>): Promise<
     if (status === 200) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill("SIGTERM");
-      throw new Error(`guilds serve did not come up: ${stderr}`);
+      await exited;
+      throw new Error(`guilds serve did not come up in ${startMs / 1000} s: ${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,22 +1,10 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { GUILDS_BIN } from "./runCli.ts";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, startServer } from "./cliProcess.ts";
+import { GUILDS_BIN, runCli } from "./runCli.ts";
 
 const home = mkdtempSync(path.join(tmpdir(), "guilds-cli-serve-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -51,4 +39,24 @@ test("guilds serve answers GET /healthz and stops on SIGTERM", async () => {
     server.kill("SIGTERM");
   }
   expect(await exited).toBe(0);
+});
+
+test("a second guilds serve on the same data is refused, naming the first, and exits 1", async () => {
+  const shared = mkdtempSync(path.join(tmpdir(), "guilds-cli-serve-twice-"));
+  const first = await startServer({ GUILDS_HOME: shared });
+  try {
+    const second = await runCli(["serve", "--port", String(await freePort())], { GUILDS_HOME: shared });
+
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(
+      `guilds: [server.running] Another guilds server uses this database: pid ${first.child.pid} on ${hostname()}, since `,
+    );
+    expect(second.stderr).toContain(
+      "give this one its own data (another GUILDS_HOME, or another DATABASE_URL)",
+    );
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+  } finally {
+    expect(await first.stop()).toBe(0);
+    rmSync(shared, { recursive: true, force: true });
+  }
 });

@@ -24,9 +24,11 @@ describe.each(available)("guilds tool, end to end ($label)", ({ sandbox, skipRea
   });
   const guilds = (tool: string, args: unknown, ...flags: string[]) =>
     runCli(["tool", tool, JSON.stringify(args), "--home", home, ...flags], { GUILDS_SANDBOX: sandbox });
+  /** shell, in the working directory of `run`. */
+  const shellIn = (run: string, command: string) => guilds("shell", { command }, "--run", run);
 
   test.skipIf(skipReason)("shell prints what the agent reads, and the home is created", async () => {
-    const run = await guilds("shell", { command: "cd /tmp || true; echo hi" }, "--run", "first");
+    const run = await shellIn("first", "cd /tmp || true; echo hi");
     expect(run, run.stderr).toMatchObject({ code: 0, stdout: "hi\n" });
     expect(existsSync(home)).toBe(true);
   });
@@ -48,21 +50,16 @@ describe.each(available)("guilds tool, end to end ($label)", ({ sandbox, skipRea
   test.skipIf(skipReason)(
     "calls of one run share its working directory; another run starts at the home",
     async () => {
-      await guilds("shell", { command: "mkdir -p sub && cd sub" }, "--run", "carry");
-      const same = await guilds("shell", { command: "basename $(pwd)" }, "--run", "carry");
+      await shellIn("carry", "mkdir -p sub && cd sub");
+      const same = await shellIn("carry", "basename $(pwd)");
       expect(same.stdout).toBe("sub\n");
-      const other = await guilds("shell", { command: "ls -d sub" }, "--run", "fresh");
+      const other = await shellIn("fresh", "ls -d sub");
       expect(other.stdout).toBe("sub\n");
     },
   );
 
   test.skipIf(skipReason)("file_read reads numbered lines", async () => {
-    const write = await guilds(
-      "shell",
-      { command: "printf 'one\\ntwo\\nthree\\n' > notes.txt" },
-      "--run",
-      "read",
-    );
+    const write = await shellIn("read", "printf 'one\\ntwo\\nthree\\n' > notes.txt");
     expect(write, write.stderr).toMatchObject({ code: 0, stdout: "(no output)\n" });
     const run = await guilds("file_read", { path: "notes.txt", offset: 2 }, "--run", "read", "--json");
     expect(run.code, run.stderr).toBe(0);
@@ -75,16 +72,16 @@ describe.each(available)("guilds tool, end to end ($label)", ({ sandbox, skipRea
   test.skipIf(skipReason)(
     "a path under the home shows relative to the working directory, never through a link",
     async () => {
-      await guilds("shell", { command: "echo hi > f.txt && mkdir -p sub" }, "--run", "tilde");
+      await shellIn("tilde", "echo hi > f.txt && mkdir -p sub");
       const fromHome = await guilds("file_read", { path: "~/f.txt" }, "--run", "tilde", "--json");
       expect(JSON.parse(fromHome.stdout)).toMatchObject({
         text: "f.txt lines 1–1 of 1\n1\thi",
         meta: { path: "f.txt" },
       });
-      await guilds("shell", { command: "cd sub" }, "--run", "tilde");
+      await shellIn("tilde", "cd sub");
       const fromSub = await guilds("file_read", { path: "~/f.txt" }, "--run", "tilde-sub", "--json");
       expect(JSON.parse(fromSub.stdout)).toMatchObject({ meta: { path: "f.txt" } });
-      const homeDir = await guilds("shell", { command: "pwd -P" }, "--run", "tilde");
+      const homeDir = await shellIn("tilde", "pwd -P");
       expect(homeDir.stdout).toBe(sandbox === "bwrap" ? "/home/agent/sub\n" : `${realpathSync(home)}/sub\n`);
     },
   );
@@ -96,12 +93,7 @@ describe.each(available)("guilds tool, end to end ($label)", ({ sandbox, skipRea
   });
 
   test.skipIf(skipReason || !codeSearchLanded)("code_search finds the files, then the lines", async () => {
-    const write = await guilds(
-      "shell",
-      { command: "mkdir -p src && echo 'needle here' > src/a.txt" },
-      "--run",
-      "search",
-    );
+    const write = await shellIn("search", "mkdir -p src && echo 'needle here' > src/a.txt");
     expect(write, write.stderr).toMatchObject({ code: 0, stdout: "(no output)\n" });
     const files = await guilds("code_search", { pattern: "needle" }, "--run", "search");
     expect(files.code, files.stderr).toBe(0);

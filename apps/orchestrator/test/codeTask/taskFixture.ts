@@ -1,26 +1,19 @@
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HarnessName } from "@guilds/protocol/harness";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
-import { loadConfig } from "../../src/config.ts";
-import { createEventBus, type RunEventBus } from "../../src/events/eventBus.ts";
 import type { MachineNetwork } from "../../src/machines/local/localOptions.ts";
 import type { Machine } from "../../src/machines/machine.ts";
-import { createMachineRegistry, type MachineRegistry } from "../../src/machines/machineRegistry.ts";
 import { type ModelScriptInput, parseModelScript } from "../../src/providers/modelScript.ts";
 import { createScriptedProvider } from "../../src/providers/scriptedProvider.ts";
 import { runMachineCommand } from "../../src/repos/machineCommand.ts";
 import { createSampleRepository } from "../../src/repos/sampleRepository.ts";
-import { createRunService, type RunService } from "../../src/runs/runService.ts";
-import type { Agent } from "../../src/store/agentStore.ts";
-import type { Guild } from "../../src/store/guildStore.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
 import { createHarnessTransport } from "../../src/toolbox/harness/harnessTransport.ts";
 import type { TaskTiming } from "../../src/toolbox/harness/taskTiming.ts";
 import type { HelperTransport } from "../../src/toolbox/helperTransport.ts";
+import { eventOf, openRunHarness, type RunHarness, sandboxReachableHome } from "../runs/runFixture.ts";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 
@@ -49,14 +42,7 @@ export function claudeEvents(): string[] {
 /** Sees every request the engine sends guilds-harness, and may answer one itself. */
 export type OpInterceptor = (request: HelperRequest) => void | Promise<void>;
 
-export interface TaskHarness {
-  home: string;
-  store: Store;
-  events: RunEventBus;
-  machines: MachineRegistry;
-  service: RunService;
-  guild: Guild;
-  agent: Agent;
+export interface TaskHarness extends RunHarness {
   /** The ops the engine sent guilds-harness, in order (emptied by useScript). */
   ops: string[];
   /** The script of the next runs, and what sees (or fails) their ops; the recorded ops start over. */
@@ -67,7 +53,6 @@ export interface TaskHarness {
   setScenario(scenario: FakeScenario): Promise<void>;
   /** Every event of the guild from now on, tool.progress included (never stored, so live only). */
   watch(): RunEventEnvelope[];
-  dispose(): Promise<void>;
 }
 
 export interface TaskHarnessOptions {
@@ -88,9 +73,7 @@ export interface TaskHarnessOptions {
  * guilds-harness, a sample repository, and the scripted provider.
  */
 export async function createTaskHarness(options: TaskHarnessOptions = {}): Promise<TaskHarness> {
-  const home = realpathSync(mkdtempSync(path.join(tmpdir(), "guilds-tasks-")));
-  // The sandbox runs as its own uid when the tests run as root: it must reach the machine and the CLIs.
-  chmodSync(home, 0o755);
+  const home = sandboxReachableHome("guilds-tasks-");
   const harnessDir = options.harnessDir ?? path.join(home, "harnesses");
   if (options.harnessDir === undefined) {
     const bin = path.join(harnessDir, "node_modules", ".bin");
@@ -98,46 +81,29 @@ export async function createTaskHarness(options: TaskHarnessOptions = {}): Promi
     copyFileSync(path.join(FIXTURES, "fakeClaude.mjs"), path.join(bin, "claude"));
     chmodSync(path.join(bin, "claude"), 0o755);
   }
-
-  const config = loadConfig({ GUILDS_HOME: home });
-  const store = await openStore(config);
-  const events = createEventBus(store);
-  const silent = { info() {}, warn() {}, error() {} };
-  const machines = createMachineRegistry({
-    home,
-    logger: silent,
-    extras: { harnessDir, network: options.network ?? "isolated" },
-  });
-  const guild = await store.guilds.create({ name: "acme" });
-  const sample = await createSampleRepository(path.join(home, "host", REPOSITORY));
-  await store.repositories.create({ guildId: guild.id, name: REPOSITORY, localPath: sample });
-  const created = await store.agents.create({
-    guildId: guild.id,
-    name: "coder",
-    modelProvider: "scripted",
-    modelName: "scripted",
-    harness: options.harness ?? "claude",
-    ...(options.harnessModel === undefined ? {} : { harnessModel: options.harnessModel }),
-  });
-  for (const [name, value] of Object.entries(options.secrets ?? { ANTHROPIC_API_KEY: API_KEY })) {
-    await store.secrets.set({ scope: "agent", agentId: created.id }, { name, value });
-  }
   const ops: string[] = [];
   let script = parseModelScript({ steps: [] });
   let intercept: OpInterceptor | undefined;
-  const service = createRunService({
-    store,
-    config,
-    events,
-    machines,
-    providerFor: () => createScriptedProvider(script),
-    logger: silent,
+  const harness = await openRunHarness({
+    home,
+    agent: {
+      harness: options.harness ?? "claude",
+      ...(options.harnessModel === undefined ? {} : { harnessModel: options.harnessModel }),
+    },
+    machineExtras: { harnessDir, network: options.network ?? "isolated" },
+    provider: () => createScriptedProvider(script),
     codeTasks: {
       timing: { pollIntervalMs: 250, ...options.timing },
       harnesses: recordingTransport(createHarnessTransport(), ops, (request) => intercept?.(request)),
     },
   });
-  const machine = () => machines.forAgent(created);
+  const { store, events, machines, guild, agent } = harness;
+  const sample = await createSampleRepository(path.join(home, "host", REPOSITORY));
+  await store.repositories.create({ guildId: guild.id, name: REPOSITORY, localPath: sample });
+  for (const [name, value] of Object.entries(options.secrets ?? { ANTHROPIC_API_KEY: API_KEY })) {
+    await store.secrets.set({ scope: "agent", agentId: agent.id }, { name, value });
+  }
+  const machine = () => machines.forAgent(agent);
   const bash = async (body: string, ...args: string[]) => {
     const running = await machine();
     await running.start();
@@ -150,13 +116,7 @@ export async function createTaskHarness(options: TaskHarnessOptions = {}): Promi
   };
   const watchers: (() => void)[] = [];
   return {
-    home,
-    store,
-    events,
-    machines,
-    service,
-    guild,
-    agent: created,
+    ...harness,
     ops,
     useScript(next, interceptor) {
       script = parseModelScript(next);
@@ -178,11 +138,7 @@ export async function createTaskHarness(options: TaskHarnessOptions = {}): Promi
     },
     async dispose() {
       for (const unsubscribe of watchers) unsubscribe();
-      await service.close();
-      events.close();
-      await machines.stopAll();
-      await store.close();
-      rmSync(home, { recursive: true, force: true });
+      await harness.dispose();
     },
   };
 }
@@ -200,21 +156,6 @@ function recordingTransport(
     },
     close: () => inner.close(),
   };
-}
-
-/** Resolves with the first event of the run (replayed, then live) that `matches`. */
-export function eventOf(
-  events: RunEventBus,
-  filter: { runId: string } | { guildId: string },
-  matches: (event: RunEventEnvelope) => boolean,
-): Promise<RunEventEnvelope> {
-  return new Promise((resolve) => {
-    const unsubscribe = events.subscribe(filter, "runId" in filter ? 0 : undefined, (event) => {
-      if (!matches(event)) return;
-      unsubscribe();
-      resolve(event);
-    });
-  });
 }
 
 /** The code_task's tool.finished once its run has ended. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { createEventBus, type RunEventBus } from "../../src/events/eventBus.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { seedRun } from "../store/seedRun.ts";
 
 let home: string;
 let store: Store;
@@ -17,15 +18,9 @@ beforeEach(async () => {
   home = mkdtempSync(path.join(tmpdir(), "guilds-events-"));
   store = await openStore(loadConfig({ GUILDS_HOME: home }));
   bus = createEventBus(store);
-  const guild = await store.guilds.create({ name: "acme" });
-  const agent = await store.agents.create({
-    guildId: guild.id,
-    name: "coder",
-    modelProvider: "scripted",
-    modelName: "scripted",
-  });
+  const { guild, run } = await seedRun(store);
   guildId = guild.id;
-  runId = (await store.runs.create({ agentId: agent.id })).id;
+  runId = run.id;
 });
 
 afterEach(async () => {

@@ -1,7 +1,7 @@
-import { anthropicProtocol } from "./fakeAnthropicServer.ts";
+import { anthropicProtocol } from "./fakeAnthropicProtocol.ts";
 import { geminiProtocol } from "./fakeGeminiProtocol.ts";
 import { type FakeModelServer, startFakeModelServerOf } from "./fakeModelServer.ts";
-import { openAIResponsesProtocol } from "./fakeOpenAIResponsesServer.ts";
+import { openAIResponsesProtocol } from "./fakeOpenAIResponsesProtocol.ts";
 
 /**
  * The model server the real harness CLIs talk to in tests, on 127.0.0.1: Claude Code's Messages

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { encodeBase64Json } from "@guilds/protocol/base64Json";
 import { Frame } from "@guilds/protocol/machineExec";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { DaemonConnections } from "../../src/machines/local/daemonConnection.ts";
@@ -10,73 +9,59 @@ import { readMachineRecord } from "../../src/machines/local/machineRecord.ts";
 import type { MachineProcess } from "../../src/machines/machine.ts";
 import {
   codeOp,
+  codeOpArgv,
   hostProcessesWith,
   recordingLogger,
   sleepMarker,
   tempRoot,
   waitFor,
 } from "./machineFixture.ts";
-import { availableSandboxes, endLeftoverMachine } from "./persistentFixture.ts";
+import { availableSandboxes, usePersistentRoot } from "./persistentFixture.ts";
 
 const AGENT = "agent-s";
 const sandboxes = await availableSandboxes(AGENT);
 
-/** The argv of a guilds-code call running `command` in the foreground. */
-function foregroundShell(machine: LocalMachine, command: string): string[] {
-  const request = encodeBase64Json({
-    op: "shell",
-    args: { command },
-    run_id: "run1",
-    agent_id: AGENT,
-    call_id: `c${Date.now()}`,
-    cwd: "",
-    max_bytes: 8192,
-  });
-  return [...machine.helperCommand("guilds-code"), request];
-}
-
 /** A foreground command that ignores SIGTERM: only its helper's SIGKILL ends it. */
 const stubborn = (marker: string) => `trap "" TERM; sleep ${marker}; true`;
 
+/** The argv of a guilds-code call running, in the foreground, a command that ignores SIGTERM. */
+function stubbornShell(machine: LocalMachine, marker: string): string[] {
+  return codeOpArgv(machine, AGENT, "shell", { command: stubborn(marker) });
+}
+
+/** A helper running a stubborn foreground command, once the command runs past its trap. */
+async function startStubborn(machine: LocalMachine): Promise<{ marker: string; helper: MachineProcess }> {
+  const marker = sleepMarker();
+  const helper = machine.exec({ argv: stubbornShell(machine, marker), env: { ...machine.baseEnv } });
+  helper.stdout.resume();
+  helper.stderr.resume();
+  helper.exit.catch(() => {});
+  expect(await waitFor(() => hostProcessesWith(`sleep ${marker}`).length === 1, 5000)).toBe(true);
+  // Past the trap, so that TERM is ignored for sure.
+  await sleep(200);
+  return { marker, helper };
+}
+
 describe.each(sandboxes)("a persistent %s machine whose host connection drops", (sandbox) => {
-  let root: string;
-  let remove: () => void;
-  let machine: LocalMachine | null;
-
-  beforeEach(() => {
-    ({ root, remove } = tempRoot());
-    machine = null;
-  });
-
-  afterEach(async () => {
-    await machine?.stop().catch(() => {});
-    await endLeftoverMachine(root, AGENT);
-    remove();
-  });
+  const persistent = usePersistentRoot(AGENT, sandbox);
 
   test("lets the helper stop its foreground command, and leaves background commands running", async () => {
-    machine = await createLocalMachine({
-      agentId: AGENT,
-      root,
-      sandbox,
-      persistent: true,
-      logger: recordingLogger(),
-    });
+    const machine = await persistent.open();
     await machine.start();
     const background = sleepMarker();
     await codeOp(machine, AGENT, "shell", { command: `sleep ${background}`, background: true });
     expect(await waitFor(() => hostProcessesWith(`sleep ${background}`).length === 1, 5000)).toBe(true);
 
     // The host side of one call, as an orchestrator holds it: its connection is all the daemon sees.
-    const record = await readMachineRecord(root);
+    const record = await readMachineRecord(persistent.root);
     if (!record) throw new Error("no machine record");
-    const folder = openDaemonFolder(path.join(root, "run", DAEMON_FOLDER), record.boot);
+    const folder = openDaemonFolder(path.join(persistent.root, "run", DAEMON_FOLDER), record.boot);
     const connections = new DaemonConnections(folder.endpoint);
     const frames: number[] = [];
     const connection = connections.take({ onFrame: (frame) => frames.push(frame.type), onClose() {} });
     const foreground = sleepMarker();
     connection.sendJson(Frame.start, {
-      argv: foregroundShell(machine, stubborn(foreground)),
+      argv: stubbornShell(machine, foreground),
       env: { ...machine.baseEnv },
       cwd: machine.home,
       stdin: "ignore",
@@ -104,39 +89,12 @@ describe.each(sandboxes)("a persistent %s machine whose host connection drops", 
 });
 
 describe.each(sandboxes)("a persistent %s machine's stop", (sandbox) => {
-  let root: string;
-  let remove: () => void;
-  let machine: LocalMachine;
-
-  beforeEach(async () => {
-    ({ root, remove } = tempRoot());
-    machine = await createLocalMachine({
-      agentId: AGENT,
-      root,
-      sandbox,
-      persistent: true,
-      logger: recordingLogger(),
-    });
-    await machine.start();
-  });
-
-  afterEach(async () => {
-    await machine.stop().catch(() => {});
-    await endLeftoverMachine(root, AGENT);
-    remove();
-  });
+  const persistent = usePersistentRoot(AGENT, sandbox);
 
   test("ends a foreground command that ignores TERM", async () => {
-    const marker = sleepMarker();
-    const helper = machine.exec({
-      argv: foregroundShell(machine, stubborn(marker)),
-      env: { ...machine.baseEnv },
-    });
-    helper.stdout.resume();
-    helper.stderr.resume();
-    helper.exit.catch(() => {});
-    expect(await waitFor(() => hostProcessesWith(`sleep ${marker}`).length === 1, 5000)).toBe(true);
-    await sleep(200);
+    const machine = await persistent.open();
+    await machine.start();
+    const { marker } = await startStubborn(machine);
     await machine.stop();
     expect(await waitFor(() => hostProcessesWith(`sleep ${marker}`).length === 0, 500)).toBe(true);
   });
@@ -163,22 +121,8 @@ describe("an unconfined machine's stop", () => {
     remove();
   });
 
-  async function startStubborn(): Promise<{ marker: string; helper: MachineProcess }> {
-    const marker = sleepMarker();
-    const helper = machine.exec({
-      argv: foregroundShell(machine, stubborn(marker)),
-      env: { ...machine.baseEnv },
-    });
-    helper.stdout.resume();
-    helper.stderr.resume();
-    helper.exit.catch(() => {});
-    expect(await waitFor(() => hostProcessesWith(`sleep ${marker}`).length === 1, 5000)).toBe(true);
-    await sleep(200);
-    return { marker, helper };
-  }
-
   test("ends a foreground command that ignores TERM, through its helper", async () => {
-    const { marker, helper } = await startStubborn();
+    const { marker, helper } = await startStubborn(machine);
     await machine.stop();
     expect(hostProcessesWith(`sleep ${marker}`)).toEqual([]);
     expect(hostProcessesWith(`bash -c ${stubborn(marker)}`)).toEqual([]);
@@ -187,7 +131,7 @@ describe("an unconfined machine's stop", () => {
   });
 
   test("ends a foreground command whose helper died without stopping it", async () => {
-    const { marker, helper } = await startStubborn();
+    const { marker, helper } = await startStubborn(machine);
     helper.kill("SIGKILL");
     await helper.exit;
     // Orphaned: its own session, nobody's descendant any more.

@@ -79,8 +79,8 @@ export function sleepMarker(): string {
   return `${1000 + Math.floor(Math.random() * 100_000)}.${process.pid}`;
 }
 
-/** Runs one guilds-code op in the machine, as the one-shot transport does, and returns its text. */
-export async function codeOp(machine: Machine, agentId: string, op: string, args: unknown): Promise<string> {
+/** The argv of one guilds-code op in the machine, as the one-shot transport runs it. */
+export function codeOpArgv(machine: Machine, agentId: string, op: string, args: unknown): string[] {
   const request = encodeBase64Json({
     op,
     args,
@@ -90,7 +90,12 @@ export async function codeOp(machine: Machine, agentId: string, op: string, args
     cwd: "",
     max_bytes: 8192,
   });
-  const ran = await run(machine, [...machine.helperCommand("guilds-code"), request]);
+  return [...machine.helperCommand("guilds-code"), request];
+}
+
+/** Runs one guilds-code op in the machine, as the one-shot transport does, and returns its text. */
+export async function codeOp(machine: Machine, agentId: string, op: string, args: unknown): Promise<string> {
+  const ran = await run(machine, codeOpArgv(machine, agentId, op, args));
   const envelope = decodeBase64Json(ran.stdout) as { ok: boolean; text?: string; error?: unknown };
   if (!envelope.ok) throw new Error(`guilds-code ${op} failed: ${JSON.stringify(envelope.error)}`);
   return envelope.text ?? "";

@@ -1,62 +1,26 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { createLocalMachine, type LocalMachine } from "../../src/machines/local/localMachine.ts";
+import { describe, expect, test } from "vitest";
 import { type MachineRecord, readMachineRecord } from "../../src/machines/local/machineRecord.ts";
 import { isSameProcessRunning } from "../../src/machines/local/processLiveness.ts";
-import {
-  bash,
-  codeOp,
-  hostProcessesWith,
-  recordingLogger,
-  sleepMarker,
-  tempRoot,
-  waitFor,
-} from "./machineFixture.ts";
-import { availableSandboxes, endLeftoverMachine } from "./persistentFixture.ts";
+import { bash, codeOp, hostProcessesWith, sleepMarker, waitFor } from "./machineFixture.ts";
+import { availableSandboxes, usePersistentRoot } from "./persistentFixture.ts";
 
 const AGENT = "agent-p";
 const sandboxes = await availableSandboxes(AGENT);
 
 describe.each(sandboxes)("a persistent %s machine", (sandbox) => {
-  let root: string;
-  let remove: () => void;
-  let machines: LocalMachine[];
-
-  beforeEach(() => {
-    ({ root, remove } = tempRoot());
-    machines = [];
-  });
-
-  afterEach(async () => {
-    for (const machine of machines) await machine.stop().catch(() => {});
-    await endLeftoverMachine(root, AGENT);
-    remove();
-  });
-
-  /** Another process's view of the same root is another machine object on it. */
-  async function openMachine(idleStopMs?: number): Promise<LocalMachine> {
-    const machine = await createLocalMachine({
-      agentId: AGENT,
-      root,
-      sandbox,
-      persistent: true,
-      idleStopMs,
-      logger: recordingLogger(),
-    });
-    machines.push(machine);
-    return machine;
-  }
+  const persistent = usePersistentRoot(AGENT, sandbox);
 
   async function record(): Promise<MachineRecord> {
-    const found = await readMachineRecord(root);
-    if (!found) throw new Error(`no machine record in ${root}`);
+    const found = await readMachineRecord(persistent.root);
+    if (!found) throw new Error(`no machine record in ${persistent.root}`);
     return found;
   }
 
   test("a second start on the root adopts the running machine: background commands and run/ carry over", async () => {
-    const first = await openMachine();
+    const first = await persistent.open();
     await first.start();
     const marker = sleepMarker();
     const started = await codeOp(first, AGENT, "shell", { command: `sleep ${marker}`, background: true });
@@ -64,7 +28,7 @@ describe.each(sandboxes)("a persistent %s machine", (sandbox) => {
     await first.writeFile(`${first.runtimeDir}/kept.txt`, "kept");
     const before = await record();
 
-    const second = await openMachine();
+    const second = await persistent.open();
     await second.start();
     expect(second.isRunning()).toBe(true);
     expect(await record()).toEqual(before);
@@ -77,21 +41,21 @@ describe.each(sandboxes)("a persistent %s machine", (sandbox) => {
   });
 
   test("stop() of an adopted machine ends it, its background commands with it, and empties run/", async () => {
-    const first = await openMachine();
+    const first = await persistent.open();
     await first.start();
     const marker = sleepMarker();
     await codeOp(first, AGENT, "shell", { command: `sleep ${marker}`, background: true });
     expect(await waitFor(() => hostProcessesWith(`sleep ${marker}`).length === 1, 5000)).toBe(true);
     const started = await record();
 
-    const second = await openMachine();
+    const second = await persistent.open();
     await second.start();
     await second.stop();
     expect(second.isRunning()).toBe(false);
     expect(await waitFor(() => hostProcessesWith(`sleep ${marker}`).length === 0, 5000)).toBe(true);
     expect(isSameProcessRunning(started.pid, started.start_ticks)).toBe(false);
-    expect(await readMachineRecord(root)).toBeNull();
-    expect(readdirSync(path.join(root, "run"))).toEqual([]);
+    expect(await readMachineRecord(persistent.root)).toBeNull();
+    expect(readdirSync(path.join(persistent.root, "run"))).toEqual([]);
     // The first object sees the machine gone, and its next start is a new machine.
     expect(first.isRunning()).toBe(false);
     await first.start();
@@ -100,7 +64,7 @@ describe.each(sandboxes)("a persistent %s machine", (sandbox) => {
   });
 
   test("stops itself when idle, background commands included, though this process still holds it", async () => {
-    const machine = await openMachine(700);
+    const machine = await persistent.open(700);
     await machine.start();
     const started = await record();
     const marker = sleepMarker();
@@ -112,7 +76,7 @@ describe.each(sandboxes)("a persistent %s machine", (sandbox) => {
     expect(await waitFor(() => !machine.isRunning(), 5000)).toBe(true);
     expect(await waitFor(() => hostProcessesWith(`sleep ${marker}`).length === 0, 5000)).toBe(true);
     expect(isSameProcessRunning(started.pid, started.start_ticks)).toBe(false);
-    expect(readFileSync(path.join(root, "machine.log"), "utf8")).toContain("idle for 700 ms");
+    expect(readFileSync(path.join(persistent.root, "machine.log"), "utf8")).toContain("idle for 700 ms");
     // The next start is a new machine, with a new run/.
     await machine.start();
     expect((await record()).boot).not.toBe(started.boot);
@@ -120,7 +84,7 @@ describe.each(sandboxes)("a persistent %s machine", (sandbox) => {
   });
 
   test("a long-lived session does not keep it awake; what goes through it does", async () => {
-    const machine = await openMachine(500);
+    const machine = await persistent.open(500);
     await machine.start();
     const session = machine.exec({
       argv: ["cat"],
@@ -144,12 +108,12 @@ describe.each(sandboxes)("a persistent %s machine", (sandbox) => {
   });
 
   test("a machine whose process is gone is replaced on the next start", async () => {
-    const first = await openMachine();
+    const first = await persistent.open();
     await first.start();
     const started = await record();
     process.kill(started.pid, "SIGKILL");
     expect(await waitFor(() => !first.isRunning(), 5000)).toBe(true);
-    const second = await openMachine();
+    const second = await persistent.open();
     await second.start();
     expect((await record()).boot).not.toBe(started.boot);
     expect((await bash(second, "echo back")).stdout).toBe("back\n");

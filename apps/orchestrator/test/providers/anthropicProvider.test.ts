@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createModelProvider } from "../../src/providers/createModelProvider.ts";
 import { ProviderError } from "../../src/providers/providerError.ts";
-import { startFakeAnthropicServer } from "../fakes/fakeAnthropicServer.ts";
+import { anthropicProtocol } from "../fakes/fakeAnthropicProtocol.ts";
 import type { RecordedRequest } from "../fakes/fakeModelServer.ts";
 import { collectEvents, generateFromText } from "./collectGeneration.ts";
 import { describeConversationContract } from "./conversationContract.ts";
@@ -58,7 +58,7 @@ function resultText(content: AnthropicBlock["content"]): string {
 
 const fake = useFakeServer({
   name: "anthropic",
-  startServer: startFakeAnthropicServer,
+  protocol: anthropicProtocol,
   config: (baseUrl, apiKey) => ({
     provider: "anthropic",
     model: "claude-sonnet-4-5",

@@ -13,10 +13,14 @@ import type { ModelProviderName } from "../../src/store/agentSettings.ts";
 import type { Agent } from "../../src/store/agentStore.ts";
 import type { Guild } from "../../src/store/guildStore.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
-import { startFakeAnthropicServer } from "../fakes/fakeAnthropicServer.ts";
-import { startFakeChatCompletionsServer } from "../fakes/fakeChatCompletionsServer.ts";
-import type { FakeModelServer, RecordedRequest } from "../fakes/fakeModelServer.ts";
-import { startFakeOpenAIResponsesServer } from "../fakes/fakeOpenAIResponsesServer.ts";
+import { anthropicProtocol } from "../fakes/fakeAnthropicProtocol.ts";
+import { chatCompletionsProtocol } from "../fakes/fakeChatCompletionsProtocol.ts";
+import {
+  type FakeModelServer,
+  type RecordedRequest,
+  startFakeModelServer,
+} from "../fakes/fakeModelServer.ts";
+import { openAIResponsesProtocol } from "../fakes/fakeOpenAIResponsesProtocol.ts";
 import { eventsUntilEnded } from "../runs/runFixture.ts";
 
 /*
@@ -33,9 +37,9 @@ const AGENT_KEY = "key-from-the-agent-secret";
 const fakes: Partial<Record<Exclude<ModelProviderName, "scripted">, FakeModelServer>> = {};
 
 beforeAll(async () => {
-  fakes.anthropic = await startFakeAnthropicServer();
-  fakes.openai = await startFakeOpenAIResponsesServer();
-  fakes["openai-compatible"] = await startFakeChatCompletionsServer();
+  fakes.anthropic = await startFakeModelServer(anthropicProtocol);
+  fakes.openai = await startFakeModelServer(openAIResponsesProtocol);
+  fakes["openai-compatible"] = await startFakeModelServer(chatCompletionsProtocol);
 });
 afterAll(async () => {
   for (const fake of Object.values(fakes)) await fake.close();

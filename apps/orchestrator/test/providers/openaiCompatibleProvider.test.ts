@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createModelProvider } from "../../src/providers/createModelProvider.ts";
-import { startFakeChatCompletionsServer } from "../fakes/fakeChatCompletionsServer.ts";
+import { chatCompletionsProtocol } from "../fakes/fakeChatCompletionsProtocol.ts";
 import type { RecordedRequest } from "../fakes/fakeModelServer.ts";
 import { collectEvents, errorOf, generateFromText } from "./collectGeneration.ts";
 import { describeConversationContract } from "./conversationContract.ts";
@@ -50,7 +50,7 @@ const read: RequestReader = {
 
 const fake = useFakeServer({
   name: "openai-compatible (Chat Completions)",
-  startServer: startFakeChatCompletionsServer,
+  protocol: chatCompletionsProtocol,
   config: (baseUrl, apiKey) => ({
     provider: "openai-compatible",
     model: "qwen3:8b",

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createModelProvider } from "../../src/providers/createModelProvider.ts";
 import type { RecordedRequest } from "../fakes/fakeModelServer.ts";
-import { startFakeOpenAIResponsesServer } from "../fakes/fakeOpenAIResponsesServer.ts";
+import { openAIResponsesProtocol } from "../fakes/fakeOpenAIResponsesProtocol.ts";
 import { collectEvents, generateFromText } from "./collectGeneration.ts";
 import { describeConversationContract } from "./conversationContract.ts";
 import { describeFailureContract } from "./failureContract.ts";
@@ -52,7 +52,7 @@ const read: RequestReader = {
 
 const fake = useFakeServer({
   name: "openai (Responses API)",
-  startServer: startFakeOpenAIResponsesServer,
+  protocol: openAIResponsesProtocol,
   config: (baseUrl, apiKey) => ({ provider: "openai", model: "gpt-5", base_url: baseUrl, api_key: apiKey }),
   keyAdvice:
     /secret OPENAI_API_KEY of the agent or its guild .*, or OPENAI_API_KEY in the server's environment/,

@@ -2,12 +2,18 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createModelProvider } from "../../src/providers/createModelProvider.ts";
 import type { ModelConfigInput } from "../../src/providers/modelConfig.ts";
 import type { ModelProvider } from "../../src/providers/modelProvider.ts";
-import type { FakeModelServer, RecordedRequest } from "../fakes/fakeModelServer.ts";
+import {
+  type FakeModelServer,
+  type FakeProtocol,
+  type RecordedRequest,
+  startFakeModelServer,
+} from "../fakes/fakeModelServer.ts";
 
 /** One real provider and its fake, and how to read its protocol's request in neutral terms. */
 export interface RealProviderCase {
   name: string;
-  startServer(): Promise<FakeModelServer>;
+  /** The wire format of its fake server. */
+  protocol: FakeProtocol;
   /** The agent config pointing at the fake, with this key. */
   config(baseUrl: string, apiKey: string): ModelConfigInput;
   /** What a 401's message must tell the operator to set. */
@@ -44,7 +50,7 @@ export function useFakeServer(testCase: RealProviderCase): FakeServerFixture {
     return started;
   };
   beforeAll(async () => {
-    started = await testCase.startServer();
+    started = await startFakeModelServer(testCase.protocol);
   });
   afterAll(() => started?.close());
   beforeEach(() => {

@@ -4,14 +4,17 @@ import path from "node:path";
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
 import { loadConfig } from "../../src/config.ts";
 import { createEventBus, type RunEventBus } from "../../src/events/eventBus.ts";
+import type { MachineExtras } from "../../src/machines/local/localOptions.ts";
 import { createMachineRegistry, type MachineRegistry } from "../../src/machines/machineRegistry.ts";
 import type { ModelProvider } from "../../src/providers/modelProvider.ts";
 import { type ModelScriptInput, parseModelScript } from "../../src/providers/modelScript.ts";
 import { createScriptedProvider } from "../../src/providers/scriptedProvider.ts";
+import type { CodeTaskOptions } from "../../src/runs/codeTaskDeps.ts";
 import { createRunService, type RunService } from "../../src/runs/runService.ts";
-import type { Agent } from "../../src/store/agentStore.ts";
+import type { Agent, NewAgent } from "../../src/store/agentStore.ts";
 import type { Guild } from "../../src/store/guildStore.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { seedAgent } from "../store/seedRun.ts";
 
 export interface RunHarness {
   home: string;
@@ -33,34 +36,43 @@ export interface HarnessOptions {
   wrapProvider?: (provider: ModelProvider, store: Store) => ModelProvider;
 }
 
+/** What a run harness is made of beyond the store, the event bus and the guild. */
+export interface RunHarnessParts {
+  /** GUILDS_HOME (sandboxReachableHome); dispose() removes it. */
+  home: string;
+  /** The agent's fields beyond its name and its scripted model. */
+  agent?: Partial<NewAgent>;
+  machineExtras?: MachineExtras;
+  /** The model of each generation, made when the generation starts. */
+  provider(store: Store): ModelProvider;
+  codeTasks?: CodeTaskOptions;
+}
+
 const silent = { info() {}, warn() {}, error() {} };
 
-/** A real store (SQLite in a temp home), a real local machine, the scripted provider. */
-export async function createRunHarness(options: HarnessOptions): Promise<RunHarness> {
-  const home = realpathSync(mkdtempSync(path.join(tmpdir(), "guilds-runs-")));
-  // The sandbox runs as its own uid when the tests run as root: it must be able to reach the machine.
+/** A fresh temporary folder the sandbox's own uid can reach (the tests may run as root). */
+export function sandboxReachableHome(prefix: string): string {
+  const home = realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
   chmodSync(home, 0o755);
+  return home;
+}
+
+/** A real store (SQLite in the home), a real machine registry, a guild with one agent, the run service. */
+export async function openRunHarness(parts: RunHarnessParts): Promise<RunHarness> {
+  const { home } = parts;
   const config = loadConfig({ GUILDS_HOME: home });
   const store = await openStore(config);
   const events = createEventBus(store);
-  const machines = createMachineRegistry({ home, logger: silent });
-  const guild = await store.guilds.create({ name: "acme" });
-  const agent = await store.agents.create({
-    guildId: guild.id,
-    name: "coder",
-    modelProvider: "scripted",
-    modelName: "scripted",
-    ...(options.maxToolCalls === undefined ? {} : { maxToolCalls: options.maxToolCalls }),
-  });
-  const script = parseModelScript(options.script);
-  const wrap = options.wrapProvider ?? ((provider) => provider);
+  const machines = createMachineRegistry({ home, logger: silent, extras: parts.machineExtras });
+  const { guild, agent } = await seedAgent(store, "acme", parts.agent);
   const service = createRunService({
     store,
     config,
     events,
     machines,
-    providerFor: () => wrap(createScriptedProvider(script), store),
+    providerFor: () => parts.provider(store),
     logger: silent,
+    codeTasks: parts.codeTasks,
   });
   return {
     home,
@@ -81,6 +93,17 @@ export async function createRunHarness(options: HarnessOptions): Promise<RunHarn
   };
 }
 
+/** The scripted provider playing `options.script`, in a fresh home. */
+export function createRunHarness(options: HarnessOptions): Promise<RunHarness> {
+  const script = parseModelScript(options.script);
+  const wrap = options.wrapProvider ?? ((provider) => provider);
+  return openRunHarness({
+    home: sandboxReachableHome("guilds-runs-"),
+    agent: options.maxToolCalls === undefined ? {} : { maxToolCalls: options.maxToolCalls },
+    provider: (store) => wrap(createScriptedProvider(script), store),
+  });
+}
+
 /** The run's events from the first, until its next run.ended (replay, then live). */
 export function eventsUntilEnded(
   events: RunEventBus,
@@ -99,14 +122,14 @@ export function eventsUntilEnded(
   });
 }
 
-/** Resolves with the first event of the run that `matches`. */
-export function nextEvent(
+/** Resolves with the first event that `matches`: of the run (replayed, then live), or of the guild (live). */
+export function eventOf(
   events: RunEventBus,
-  runId: string,
+  filter: { runId: string } | { guildId: string },
   matches: (event: RunEventEnvelope) => boolean,
 ): Promise<RunEventEnvelope> {
   return new Promise((resolve) => {
-    const unsubscribe = events.subscribe({ runId }, 0, (event) => {
+    const unsubscribe = events.subscribe(filter, "runId" in filter ? 0 : undefined, (event) => {
       if (!matches(event)) return;
       unsubscribe();
       resolve(event);

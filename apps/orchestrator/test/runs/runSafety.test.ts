@@ -5,9 +5,9 @@ import { afterEach, describe, expect, test } from "vitest";
 import { NOT_STARTED_CANCELLED } from "../../src/runs/toolCallStep.ts";
 import {
   createRunHarness,
+  eventOf,
   eventsUntilEnded,
   finishedTools,
-  nextEvent,
   type RunHarness,
   runToEnd,
 } from "./runFixture.ts";
@@ -111,7 +111,7 @@ describe("cancel", () => {
     const { runId } = await harness.service.start({ agentId: harness.agent.id, message: "Wait." });
     const ended = eventsUntilEnded(harness.events, runId);
     // The machine is awake after the first call: the sleep is running once the second has started.
-    await nextEvent(harness.events, runId, (event) =>
+    await eventOf(harness.events, { runId }, (event) =>
       event.data.type === "tool.started" ? JSON.stringify(event.data.arguments).includes("sleep 30") : false,
     );
     await setTimeout(500);
@@ -144,7 +144,7 @@ describe("cancel", () => {
       },
     });
     const { runId } = await harness.service.start({ agentId: harness.agent.id, message: "Wait." });
-    await nextEvent(harness.events, runId, (event) => event.type === "generation.started");
+    await eventOf(harness.events, { runId }, (event) => event.type === "generation.started");
     await harness.service.cancel(runId);
     const run = await harness.store.runs.get(runId);
     expect(run.status).toBe("cancelled");

@@ -4,8 +4,7 @@ import path from "node:path";
 import { expect } from "vitest";
 import { createAgentScripts } from "../../src/app/agentScripts.ts";
 import { machineRoot } from "../../src/machines/machineRegistry.ts";
-import { createApp } from "../../src/server/createApp.ts";
-import { type AppFixture, storeOnlyRuns, appTest as test } from "./appFixture.ts";
+import { type AppFixture, appWithoutMachines, appTest as test } from "./appFixture.ts";
 
 async function seedGuild({ call }: AppFixture) {
   const guild = await (await call("POST", "/api/guilds", { name: "acme" })).json();
@@ -67,13 +66,7 @@ test("an agent with a run in progress is refused (409) until the run is cancelle
 test("a server without its machines keeps a deleted agent's folder and says so", async ({ fixture }) => {
   const { store, events, home, call } = fixture;
   const { agent } = await seedGuild(fixture);
-  const app = createApp({
-    store,
-    events,
-    runs: storeOnlyRuns(store),
-    scripts: createAgentScripts(home),
-    logger: { error() {} },
-  });
+  const app = appWithoutMachines(store, events, home);
 
   const deleted = await app.request(`http://localhost/api/agents/${agent.id}`, {
     method: "DELETE",

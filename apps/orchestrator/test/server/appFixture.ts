@@ -52,6 +52,17 @@ export function storeOnlyRuns(store: Store): Pick<RunService, "start" | "send" |
   };
 }
 
+/** The app as a server without a machine registry builds it: runs are only stored (storeOnlyRuns). */
+export function appWithoutMachines(store: Store, events: RunEventBus, home: string): Hono {
+  return createApp({
+    store,
+    events,
+    runs: storeOnlyRuns(store),
+    scripts: createAgentScripts(home),
+    logger: { error() {} },
+  });
+}
+
 /** A real store (SQLite in a temp GUILDS_HOME), the real event bus, and the app over them. */
 export const appTest = base.extend<{ fixture: AppFixture }>({
   // biome-ignore lint/correctness/noEmptyPattern: vitest fixtures take their dependencies this way

@@ -4,20 +4,9 @@ import { createAgentScripts } from "../../src/app/agentScripts.ts";
 import type { RunEventBus } from "../../src/events/eventBus.ts";
 import { createApp } from "../../src/server/createApp.ts";
 import { HEARTBEAT_FRAME } from "../../src/server/sse.ts";
-import type { Store } from "../../src/store/store.ts";
+import { seedRun } from "../store/seedRun.ts";
 import { storeOnlyRuns, appTest as test } from "./appFixture.ts";
 import { frameReader } from "./sseFrames.ts";
-
-async function runOfNewAgent(store: Store) {
-  const guild = await store.guilds.create({ name: "acme" });
-  const agent = await store.agents.create({
-    guildId: guild.id,
-    name: "coder",
-    modelProvider: "scripted",
-    modelName: "scripted",
-  });
-  return store.runs.create({ agentId: agent.id });
-}
 
 function expectedFrame(envelope: RunEventEnvelope): string {
   const id = envelope.id === null ? "" : `id: ${envelope.id}\n`;
@@ -27,7 +16,7 @@ function expectedFrame(envelope: RunEventEnvelope): string {
 test("the run's stream sends stored events with ids, progress without, then resumes after Last-Event-ID", async ({
   fixture: { store, events, call },
 }) => {
-  const run = await runOfNewAgent(store);
+  const { run } = await seedRun(store);
   const started = await events.publish({ type: "run.started", run_id: run.id, agent_id: run.agentId });
   const message = await events.publish({
     type: "message.created",
@@ -96,7 +85,7 @@ test("the run's stream sends stored events with ids, progress without, then resu
 test("the guild's stream is live by default and carries every run of the guild", async ({
   fixture: { store, events, call },
 }) => {
-  const run = await runOfNewAgent(store);
+  const { run } = await seedRun(store);
   await events.publish({ type: "run.started", run_id: run.id, agent_id: run.agentId });
   const stream = frameReader((await call("GET", `/api/guilds/${run.guildId}/events`)).body);
   // The subscription starts as the stream does; a heartbeat proves it is up before publishing.
@@ -128,7 +117,7 @@ test("a bad Last-Event-ID is a 400; a closed stream unsubscribes", async ({
     logger: { error: () => undefined },
     heartbeatMs: 50,
   });
-  const run = await runOfNewAgent(store);
+  const { run } = await seedRun(store);
   const headers = { Authorization: `Bearer ${token}` };
   const bad = await app.request(`http://localhost/api/runs/${run.id}/events`, {
     headers: { ...headers, "Last-Event-ID": "abc" },

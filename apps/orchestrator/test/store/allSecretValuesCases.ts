@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
-import { type StoreTest, seedRun } from "./storeFixture.ts";
+import { seedRun } from "./seedRun.ts";
+import type { StoreTest } from "./storeFixture.ts";
 
 /** What the server's log redactor reads: every value, and a version that changes with them. */
 export function allSecretValuesCases(test: StoreTest): void {

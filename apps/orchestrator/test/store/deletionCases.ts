@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import type { Store } from "../../src/store/store.ts";
-import { expectAppError, type StoreTest, seedRun } from "./storeFixture.ts";
+import { seedRun } from "./seedRun.ts";
+import { expectAppError, type StoreTest } from "./storeFixture.ts";
 
 const OWNED_TABLES = ["run", "message", "generation", "tool_call", "run_event"] as const;
 

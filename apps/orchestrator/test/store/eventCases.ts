@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import { EVENT_RETENTION_MS } from "../../src/store/eventStore.ts";
-import { expectAppError, type StoreTest, seedRun } from "./storeFixture.ts";
+import { seedRun } from "./seedRun.ts";
+import { expectAppError, type StoreTest } from "./storeFixture.ts";
 
 export function eventCases(test: StoreTest): void {
   describe("run events", () => {

@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
-import { type StoreTest, seedRun } from "./storeFixture.ts";
+import { seedRun } from "./seedRun.ts";
+import type { StoreTest } from "./storeFixture.ts";
 
 export function interruptCases(test: StoreTest): void {
   describe("markInFlightInterrupted", () => {

@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
-import { expectAppError, type StoreTest, seedRun } from "./storeFixture.ts";
+import { seedRun } from "./seedRun.ts";
+import { expectAppError, type StoreTest } from "./storeFixture.ts";
 
 export function messageCases(test: StoreTest): void {
   describe("messages", () => {

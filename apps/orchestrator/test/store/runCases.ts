@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import type { HarnessTaskMetadata } from "../../src/store/runStore.ts";
-import { expectAppError, type StoreTest, seedRun } from "./storeFixture.ts";
+import { seedRun } from "./seedRun.ts";
+import { expectAppError, type StoreTest } from "./storeFixture.ts";
 
 export function runCases(test: StoreTest): void {
   describe("runs", () => {

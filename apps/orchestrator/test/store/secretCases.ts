@@ -3,7 +3,8 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect } from "vitest";
 import { openStore } from "../../src/store/store.ts";
-import { expectAppError, type StoreTest, seedRun } from "./storeFixture.ts";
+import { seedRun } from "./seedRun.ts";
+import { expectAppError, type StoreTest } from "./storeFixture.ts";
 import type { TestDatabase } from "./testDatabases.ts";
 
 export function secretCases(test: StoreTest, database: TestDatabase): void {

@@ -1,8 +1,5 @@
 import { test as base, expect } from "vitest";
 import { AppError } from "../../src/errors.ts";
-import type { Agent } from "../../src/store/agentStore.ts";
-import type { Guild } from "../../src/store/guildStore.ts";
-import type { Run } from "../../src/store/runStore.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import type { FreshDatabase, TestDatabase } from "./testDatabases.ts";
 
@@ -44,25 +41,6 @@ export function storeTest(database: TestDatabase) {
 }
 
 export type StoreTest = ReturnType<typeof storeTest>;
-
-export interface Seeded {
-  guild: Guild;
-  agent: Agent;
-  run: Run;
-}
-
-/** A guild with one scripted agent and one running run. */
-export async function seedRun(store: Store, guildName = "acme"): Promise<Seeded> {
-  const guild = await store.guilds.create({ name: guildName });
-  const agent = await store.agents.create({
-    guildId: guild.id,
-    name: "coder",
-    modelProvider: "scripted",
-    modelName: "demo",
-  });
-  const run = await store.runs.create({ agentId: agent.id });
-  return { guild, agent, run };
-}
 
 /** Awaits `promise` and checks it failed with an AppError of `code`. */
 export async function expectAppError(

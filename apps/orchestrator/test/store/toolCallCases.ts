@@ -1,7 +1,8 @@
 import { describe, expect } from "vitest";
 import type { Store } from "../../src/store/store.ts";
 import type { ToolCallOutcome } from "../../src/store/toolCallStore.ts";
-import { type StoreTest, seedRun } from "./storeFixture.ts";
+import { seedRun } from "./seedRun.ts";
+import type { StoreTest } from "./storeFixture.ts";
 
 export function toolCallCases(test: StoreTest): void {
   describe("tool calls", () => {
@@ -55,14 +56,7 @@ export function toolCallCases(test: StoreTest): void {
     }) => {
       const store = await open();
       const { run } = await seedRun(store);
-      const call = await store.toolCalls.create({
-        runId: run.id,
-        generationId: null,
-        callId: "toolu_02",
-        tool: "shell",
-        argumentsText: "{}",
-        started: true,
-      });
+      const call = await createCall(store, run.id, "toolu_02", { started: true });
       expect(call).toMatchObject({ status: "running", startedAt: call.createdAt });
       expect(await store.toolCalls.get(call.id)).toEqual(call);
       expect(await store.toolCalls.start(call.id)).toBe(false);
@@ -74,13 +68,7 @@ export function toolCallCases(test: StoreTest): void {
     test("arguments that are not JSON are kept as written; an ended call stays ended", async ({ open }) => {
       const store = await open();
       const { run } = await seedRun(store);
-      const call = await store.toolCalls.create({
-        runId: run.id,
-        generationId: null,
-        callId: "c",
-        tool: "shell",
-        argumentsText: "{oops",
-      });
+      const call = await createCall(store, run.id, "c", { argumentsText: "{oops" });
       expect(call).toMatchObject({ argumentsText: "{oops", arguments: undefined });
 
       await store.toolCalls.end(call.id, { status: "cancelled", error: "cancelled before it started" });
@@ -97,15 +85,7 @@ export function toolCallCases(test: StoreTest): void {
       const { run } = await seedRun(store);
       const made = [];
       for (let index = 0; index < 20; index += 1) {
-        made.push(
-          await store.toolCalls.create({
-            runId: run.id,
-            generationId: null,
-            callId: `c${index}`,
-            tool: "shell",
-            argumentsText: "{}",
-          }),
-        );
+        made.push(await createCall(store, run.id, `c${index}`));
       }
       expect((await store.toolCalls.list(run.id)).map((call) => call.callId)).toEqual(
         made.map((call) => call.callId),
@@ -184,15 +164,26 @@ async function recordCall(
   tool: string,
   outcome: Omit<ToolCallOutcome, "resultSeq">,
 ) {
-  const call = await store.toolCalls.create({
-    runId,
-    generationId: null,
-    callId: `call_${tool}`,
-    tool,
-    argumentsText: "{}",
-  });
+  const call = await createCall(store, runId, `call_${tool}`, { tool });
   await store.toolCalls.start(call.id);
   const message = await store.messages.append(runId, { role: "tool", content: "…" });
   await store.toolCalls.end(call.id, { ...outcome, result: "…", resultSeq: message.seq });
   return message.seq;
+}
+
+/** A call of the run that no generation made: a shell call with `{}` arguments unless `fields` say otherwise. */
+function createCall(
+  store: Store,
+  runId: string,
+  callId: string,
+  fields: { tool?: string; argumentsText?: string; started?: boolean } = {},
+) {
+  return store.toolCalls.create({
+    runId,
+    generationId: null,
+    callId,
+    tool: "shell",
+    argumentsText: "{}",
+    ...fields,
+  });
 }

@@ -1,14 +1,19 @@
-import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ModelScriptInput } from "../../../orchestrator/src/providers/modelScript.ts";
 import { createSampleRepository } from "../../../orchestrator/src/repos/sampleRepository.ts";
-import { freePort, type ServerProcess } from "../../../orchestrator/test/cli/cliProcess.ts";
-import { cliEnvironment, GUILDS_BIN, runCli } from "../../../orchestrator/test/cli/runCli.ts";
+import { type ServerProcess, startServer } from "../../../orchestrator/test/cli/cliProcess.ts";
+import { runCli } from "../../../orchestrator/test/cli/runCli.ts";
 
 /** The sample repository's name in every e2e guild. */
 export const REPOSITORY = "tally";
+
+/**
+ * More time for `guilds serve` to come up than the CLI tests give it: vitest runs the projects side
+ * by side, and on a busy 2-vCPU machine a start took longer than 20 s.
+ */
+const SERVER_START_MS = 90_000;
 
 /**
  * A real orchestrator as users start it: `guilds token create`, then `guilds serve` (the built CLI
@@ -45,7 +50,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   const created = await runCli(["token", "create", "e2e"], environment);
   if (created.code !== 0) throw new Error(`guilds token create failed: ${created.stderr}`);
   const token = created.stdout.trim();
-  const server = await startServerPatiently(environment);
+  const server = await startServer(environment, SERVER_START_MS);
   let exit: string | null = null;
   let stopping = false;
   server.child.once("exit", (code, signal) => {
@@ -167,46 +172,3 @@ export async function runEnded(e2e: E2eServer, runId: string, timeoutMs = 240_00
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
-
-/**
- * `guilds serve` as cliProcess.ts's startServer starts it, with more time to come up (90 s, not
- * 20): vitest runs the projects side by side, and on a busy 2-vCPU machine a start takes longer.
- */
-async function startServerPatiently(environment: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [GUILDS_BIN, "serve", "--port", String(port)], {
-    env: cliEnvironment(environment),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + SERVER_START_MS;
-  for (;;) {
-    const status = await fetch(`${url}/healthz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill("SIGTERM");
-      await exited;
-      throw new Error(`guilds serve did not come up in ${SERVER_START_MS / 1000} s: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    child,
-    stderr: () => stderr,
-    stop: () => {
-      child.kill("SIGTERM");
-      return exited;
-    },
-  };
-}
-
-const SERVER_START_MS = 90_000;

@@ -1,9 +1,10 @@
 import type { EventParser, TurnOutcome } from "./driver.ts";
-import { type JsonObject, numberAt, objectAt, parseJsonObject, stringAt } from "./json.ts";
+import { eventFeed } from "./eventFeed.ts";
+import { type JsonObject, numberAt, objectAt, stringAt } from "./json.ts";
 import { startedLine, toolLine } from "./progressLine.ts";
 import { StreamedMessage } from "./streamedMessage.ts";
 import { toolDetail } from "./toolDetail.ts";
-import { emptyOutcome, notAnEvent, parsedEvent } from "./turnOutcome.ts";
+import { emptyOutcome, parsedEvent } from "./turnOutcome.ts";
 
 const EVENTS = new Set(["init", "step_update", "result"]);
 
@@ -26,11 +27,7 @@ export function createAntigravityParser(): EventParser {
     return ended.progress;
   };
   return {
-    feed(line) {
-      const envelope = parseJsonObject(line);
-      const name = stringAt(envelope, "event");
-      if (envelope === null || name === null || !EVENTS.has(name)) return notAnEvent();
-      outcome.events += 1;
+    feed: eventFeed({ outcome, key: "event", isEvent: (name) => EVENTS.has(name) }, (envelope, name) => {
       const payload = objectAt(envelope, name);
       const sessionId = stringAt(payload, "conversation_id");
       if (sessionId) outcome.sessionId = sessionId;
@@ -63,7 +60,7 @@ export function createAntigravityParser(): EventParser {
         readResult(payload, outcome);
       }
       return parsedEvent(progress, sessionId);
-    },
+    }),
     outcome() {
       if (outcome.finalMessage !== "" || outcome.turnError) return { ...outcome };
       return { ...outcome, finalMessage: message.current.trim() !== "" ? message.current : lastMessage };

@@ -2,7 +2,7 @@ import { removeClaudeConfiguration } from "./claudeConfig.ts";
 import { CLAUDE_KEY_VARIABLES, claudeCredential } from "./claudeCredential.ts";
 import { createClaudeParser } from "./claudeEvents.ts";
 import type { HarnessDriver, Launch, LaunchInput } from "./driver.ts";
-import { variablesToUnset } from "./environment.ts";
+import { offSubscriptionToStrip, variablesToUnset } from "./environment.ts";
 import { versionToken } from "./versionToken.ts";
 
 /** Variables that would move a subscription run to an API key, a cloud provider or another config dir. */
@@ -59,10 +59,7 @@ function launchClaude(input: LaunchInput): Launch {
   };
   // --dangerously-skip-permissions refuses root unless the CLI is told it runs in a sandbox.
   if (input.asRoot) setEnv.IS_SANDBOX = "1";
-  const strip =
-    input.credential.kind === "secret"
-      ? OFF_SUBSCRIPTION.filter((name) => !KEPT_ON_SECRET.includes(name))
-      : OFF_SUBSCRIPTION;
+  const strip = offSubscriptionToStrip(input.credential, OFF_SUBSCRIPTION, KEPT_ON_SECRET);
   return {
     argv,
     setEnv,

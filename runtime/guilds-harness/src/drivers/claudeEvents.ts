@@ -1,9 +1,10 @@
 import type { EventParser, TurnOutcome } from "./driver.ts";
+import { eventFeed } from "./eventFeed.ts";
 import { firstLine } from "./firstLine.ts";
-import { arrayAt, type JsonObject, numberAt, objectAt, parseJsonObject, stringAt } from "./json.ts";
+import { arrayAt, type JsonObject, numberAt, objectAt, stringAt } from "./json.ts";
 import { startedLine, toolLine } from "./progressLine.ts";
 import { toolDetail } from "./toolDetail.ts";
-import { emptyOutcome, notAnEvent, parsedEvent } from "./turnOutcome.ts";
+import { emptyOutcome, parsedEvent } from "./turnOutcome.ts";
 
 const EVENT_TYPES = new Set(["system", "assistant", "user", "result", "stream_event"]);
 
@@ -14,13 +15,8 @@ const EVENT_TYPES = new Set(["system", "assistant", "user", "result", "stream_ev
 export function createClaudeParser(): EventParser {
   const outcome = emptyOutcome();
   return {
-    feed(line) {
-      const event = parseJsonObject(line);
-      const type = stringAt(event, "type");
+    feed: eventFeed({ outcome, isEvent: isClaudeEvent }, (event, type) => {
       const sessionId = stringAt(event, "session_id");
-      if (event === null || type === null || (!EVENT_TYPES.has(type) && sessionId === null))
-        return notAnEvent();
-      outcome.events += 1;
       if (sessionId) outcome.sessionId = sessionId;
       const progress: string[] = [];
       if (type === "system" && stringAt(event, "subtype") === "init") {
@@ -32,9 +28,13 @@ export function createClaudeParser(): EventParser {
         readResult(event, outcome);
       }
       return parsedEvent(progress, sessionId);
-    },
+    }),
     outcome: () => ({ ...outcome }),
   };
+}
+
+function isClaudeEvent(type: string, event: JsonObject): boolean {
+  return EVENT_TYPES.has(type) || stringAt(event, "session_id") !== null;
 }
 
 /** The first line of the message's text, then a line per tool use (Write and Edit are the file changes). */

@@ -2,7 +2,7 @@ import { removeCodexConfiguration } from "./codexConfig.ts";
 import { CODEX_KEY_VARIABLES, codexCredential } from "./codexCredential.ts";
 import { createCodexParser } from "./codexEvents.ts";
 import type { HarnessDriver, Launch, LaunchInput } from "./driver.ts";
-import { firstSetVariable, variablesToUnset } from "./environment.ts";
+import { firstSetVariable, offSubscriptionToStrip, variablesToUnset } from "./environment.ts";
 import { versionToken } from "./versionToken.ts";
 
 const OFF_SUBSCRIPTION = [
@@ -71,7 +71,7 @@ function launchCodex(input: LaunchInput): Launch {
   const argv = input.sessionId
     ? ["codex", "exec", "resume", ...options, input.sessionId, "-"]
     : ["codex", "exec", ...options, "-"];
-  const strip = secret ? OFF_SUBSCRIPTION.filter((name) => !KEPT_ON_SECRET.includes(name)) : OFF_SUBSCRIPTION;
+  const strip = offSubscriptionToStrip(input.credential, OFF_SUBSCRIPTION, KEPT_ON_SECRET);
   return { argv, setEnv, unsetEnv: variablesToUnset(input.env, strip), prompt: "stdin" };
 }
 

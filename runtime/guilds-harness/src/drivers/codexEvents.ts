@@ -1,9 +1,10 @@
 import type { EventParser, TurnOutcome } from "./driver.ts";
+import { eventFeed } from "./eventFeed.ts";
 import { firstLine } from "./firstLine.ts";
-import { arrayAt, type JsonObject, numberAt, objectAt, parseJsonObject, stringAt } from "./json.ts";
+import { arrayAt, type JsonObject, numberAt, objectAt, stringAt } from "./json.ts";
 import { startedLine, toolLine } from "./progressLine.ts";
 import { toolDetail } from "./toolDetail.ts";
-import { emptyOutcome, notAnEvent, parsedEvent } from "./turnOutcome.ts";
+import { emptyOutcome, parsedEvent } from "./turnOutcome.ts";
 
 const EVENT_TYPES = new Set([
   "thread.started",
@@ -28,11 +29,7 @@ export function createCodexParser(): EventParser {
   let trailingError: string | null = null;
   let failed = false;
   return {
-    feed(line) {
-      const event = parseJsonObject(line);
-      const type = stringAt(event, "type");
-      if (event === null || type === null || !EVENT_TYPES.has(type)) return notAnEvent();
-      outcome.events += 1;
+    feed: eventFeed({ outcome, isEvent: (type) => EVENT_TYPES.has(type) }, (event, type) => {
       trailingError = type === "error" ? (stringAt(event, "message") ?? "error") : null;
       let sessionId: string | null = null;
       const progress: string[] = [];
@@ -50,7 +47,7 @@ export function createCodexParser(): EventParser {
         outcome.error = stringAt(objectAt(event, "error"), "message") || "turn failed";
       }
       return parsedEvent(progress, sessionId);
-    },
+    }),
     outcome() {
       if (failed) return { ...outcome, turnError: true };
       if (trailingError !== null) return { ...outcome, turnError: true, error: trailingError };

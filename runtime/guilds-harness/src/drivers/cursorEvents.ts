@@ -1,17 +1,10 @@
 import type { EventParser, TurnOutcome } from "./driver.ts";
+import { eventFeed } from "./eventFeed.ts";
 import { firstLine } from "./firstLine.ts";
-import {
-  arrayAt,
-  isJsonObject,
-  type JsonObject,
-  numberAt,
-  objectAt,
-  parseJsonObject,
-  stringAt,
-} from "./json.ts";
+import { arrayAt, isJsonObject, type JsonObject, numberAt, objectAt, stringAt } from "./json.ts";
 import { startedLine, toolLine } from "./progressLine.ts";
 import { toolDetail } from "./toolDetail.ts";
-import { emptyOutcome, notAnEvent, parsedEvent } from "./turnOutcome.ts";
+import { emptyOutcome, parsedEvent } from "./turnOutcome.ts";
 
 const EVENT_TYPES = new Set(["system", "user", "assistant", "thinking", "tool_call", "result"]);
 
@@ -22,11 +15,7 @@ const EVENT_TYPES = new Set(["system", "user", "assistant", "thinking", "tool_ca
 export function createCursorParser(): EventParser {
   const outcome = emptyOutcome();
   return {
-    feed(line) {
-      const event = parseJsonObject(line);
-      const type = stringAt(event, "type");
-      if (event === null || type === null || !EVENT_TYPES.has(type)) return notAnEvent();
-      outcome.events += 1;
+    feed: eventFeed({ outcome, isEvent: (type) => EVENT_TYPES.has(type) }, (event, type) => {
       const sessionId = stringAt(event, "session_id");
       if (sessionId) outcome.sessionId = sessionId;
       const progress: string[] = [];
@@ -47,7 +36,7 @@ export function createCursorParser(): EventParser {
         readResult(event, outcome);
       }
       return parsedEvent(progress, sessionId);
-    },
+    }),
     outcome: () => ({ ...outcome }),
   };
 }

@@ -1,3 +1,5 @@
+import type { CredentialFound } from "./driver.ts";
+
 /** Never in a harness's environment: the harness does not open pull requests (page: Harness environment). */
 export const ALWAYS_UNSET = ["GH_TOKEN", "GITHUB_TOKEN", "GUILDS_RUN_DIR"] as const;
 
@@ -23,4 +25,14 @@ export function variablesToUnset(
     if (prefixes.some((prefix) => name.startsWith(prefix))) found.add(name);
   }
   return [...found];
+}
+
+/** The off-subscription variables a run strips: all of them on a login, all but `keptOnSecret` on a key. */
+export function offSubscriptionToStrip(
+  credential: CredentialFound,
+  offSubscription: readonly string[],
+  keptOnSecret: readonly string[],
+): readonly string[] {
+  if (credential.kind !== "secret") return offSubscription;
+  return offSubscription.filter((name) => !keptOnSecret.includes(name));
 }

@@ -1,5 +1,5 @@
 import type { HarnessDriver, Launch, LaunchInput } from "./driver.ts";
-import { firstSetVariable, variablesToUnset } from "./environment.ts";
+import { firstSetVariable, offSubscriptionToStrip, variablesToUnset } from "./environment.ts";
 import { removeGeminiConfiguration } from "./geminiConfig.ts";
 import { GEMINI_KEY_VARIABLES, geminiCredential } from "./geminiCredential.ts";
 import { createGeminiParser } from "./geminiEvents.ts";
@@ -50,6 +50,6 @@ function launchGemini(input: LaunchInput): Launch {
     // Holds the key's value: Launch.setEnv is never logged nor kept.
     setEnv.GEMINI_API_KEY = input.env.GOOGLE_API_KEY ?? "";
   }
-  const strip = secret ? OFF_SUBSCRIPTION.filter((name) => !KEPT_ON_SECRET.includes(name)) : OFF_SUBSCRIPTION;
+  const strip = offSubscriptionToStrip(input.credential, OFF_SUBSCRIPTION, KEPT_ON_SECRET);
   return { argv, setEnv, unsetEnv: variablesToUnset(input.env, strip), prompt: "stdin" };
 }

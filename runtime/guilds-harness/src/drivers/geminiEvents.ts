@@ -1,9 +1,10 @@
 import type { EventParser, TurnOutcome } from "./driver.ts";
-import { type JsonObject, numberAt, objectAt, parseJsonObject, stringAt } from "./json.ts";
+import { eventFeed } from "./eventFeed.ts";
+import { type JsonObject, numberAt, objectAt, stringAt } from "./json.ts";
 import { startedLine, toolLine } from "./progressLine.ts";
 import { StreamedMessage } from "./streamedMessage.ts";
 import { toolDetail } from "./toolDetail.ts";
-import { emptyOutcome, notAnEvent, parsedEvent } from "./turnOutcome.ts";
+import { emptyOutcome, parsedEvent } from "./turnOutcome.ts";
 
 const EVENT_TYPES = new Set(["init", "message", "tool_use", "tool_result", "error", "result"]);
 
@@ -21,11 +22,7 @@ export function createGeminiParser(): EventParser {
     return ended.progress;
   };
   return {
-    feed(line) {
-      const event = parseJsonObject(line);
-      const type = stringAt(event, "type");
-      if (event === null || type === null || !EVENT_TYPES.has(type)) return notAnEvent();
-      outcome.events += 1;
+    feed: eventFeed({ outcome, isEvent: (type) => EVENT_TYPES.has(type) }, (event, type) => {
       let sessionId: string | null = null;
       const progress: string[] = [];
       if (type === "message" && stringAt(event, "role") === "assistant") {
@@ -47,7 +44,7 @@ export function createGeminiParser(): EventParser {
         readResult(event, outcome);
       }
       return parsedEvent(progress, sessionId);
-    },
+    }),
     outcome: () => ({
       ...outcome,
       finalMessage: message.current.trim() !== "" ? message.current : lastMessage,

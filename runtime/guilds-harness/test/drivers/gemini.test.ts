@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import type { LaunchInput } from "../../src/drivers/driver.ts";
 import { geminiDriver } from "../../src/drivers/gemini.ts";
 import {
   launchInput,
@@ -180,20 +181,20 @@ describe("gemini launch", () => {
   const temp = useTempHome();
 
   const managed = (file: string) => JSON.parse(readFileSync(file, "utf8"));
+  /** Where a launch in the temporary home keeps its driver files. */
+  const stateDir = () => path.join(temp.home, "state");
+  const launchInHome = (overrides: Partial<LaunchInput> = {}) =>
+    geminiDriver.launch(
+      launchInput({ home: temp.home, repoDir: temp.repoDir, stateDir: stateDir(), ...overrides }),
+    );
 
   test("a login run: stream-json on stdin, the auth type pinned to the login, every key variable removed", () => {
-    const stateDir = path.join(temp.home, "state");
-    const launch = geminiDriver.launch(
-      launchInput({
-        home: temp.home,
-        repoDir: temp.repoDir,
-        stateDir,
-        env: { GEMINI_API_KEY: "k", GOOGLE_GEMINI_BASE_URL: "http://x", CODE_ASSIST_ENDPOINT: "http://y" },
-      }),
-    );
+    const launch = launchInHome({
+      env: { GEMINI_API_KEY: "k", GOOGLE_GEMINI_BASE_URL: "http://x", CODE_ASSIST_ENDPOINT: "http://y" },
+    });
     expect(launch.argv).toEqual(["gemini", "--output-format", "stream-json", "--yolo"]);
     expect(launch.prompt).toBe("stdin");
-    const systemFile = path.join(stateDir, "gemini-system-settings.json");
+    const systemFile = path.join(stateDir(), "gemini-system-settings.json");
     expect(launch.setEnv).toEqual({
       GEMINI_CLI_SYSTEM_SETTINGS_PATH: systemFile,
       GEMINI_CLI_TRUST_WORKSPACE: "true",
@@ -219,25 +220,19 @@ describe("gemini launch", () => {
   });
 
   test("a key run: the API key auth type, key and base URL kept, GOOGLE_API_KEY given as GEMINI_API_KEY", () => {
-    const stateDir = path.join(temp.home, "state");
-    const launch = geminiDriver.launch(
-      launchInput({
-        home: temp.home,
-        repoDir: temp.repoDir,
-        stateDir,
-        credential: secret("GOOGLE_API_KEY"),
-        model: "gemini-2.5-flash",
-        sessionId: "9e922c73-023d-4545-be8f-21bdb3b5dba3",
-        env: { GOOGLE_API_KEY: "g", GOOGLE_GEMINI_BASE_URL: "http://127.0.0.1:1", GOOGLE_CLOUD_PROJECT: "p" },
-      }),
-    );
+    const launch = launchInHome({
+      credential: secret("GOOGLE_API_KEY"),
+      model: "gemini-2.5-flash",
+      sessionId: "9e922c73-023d-4545-be8f-21bdb3b5dba3",
+      env: { GOOGLE_API_KEY: "g", GOOGLE_GEMINI_BASE_URL: "http://127.0.0.1:1", GOOGLE_CLOUD_PROJECT: "p" },
+    });
     expect(launch.argv.slice(4)).toEqual([
       "-m",
       "gemini-2.5-flash",
       "--resume",
       "9e922c73-023d-4545-be8f-21bdb3b5dba3",
     ]);
-    expect(managed(path.join(stateDir, "gemini-system-settings.json")).security.auth.selectedType).toBe(
+    expect(managed(path.join(stateDir(), "gemini-system-settings.json")).security.auth.selectedType).toBe(
       "gemini-api-key",
     );
     expect(launch.setEnv.GEMINI_API_KEY).toBe("g");
@@ -251,9 +246,7 @@ describe("gemini launch", () => {
     writeFiles(temp.outside, { "settings.json": "{}" });
     writeFiles(temp.home, { ".gemini/oauth_creds.json": "{}" });
     symlinkSync(path.join(temp.outside, "settings.json"), path.join(temp.home, ".gemini/settings.json"));
-    geminiDriver.launch(
-      launchInput({ home: temp.home, repoDir: temp.repoDir, stateDir: path.join(temp.home, "s") }),
-    );
+    launchInHome();
     expect(readFileSync(path.join(temp.outside, "settings.json"), "utf8")).toBe("{}");
     expect(managed(path.join(temp.home, ".gemini/settings.json")).security.auth.selectedType).toBe(
       "oauth-personal",
@@ -261,9 +254,7 @@ describe("gemini launch", () => {
   });
 
   test("every option is one gemini --help lists", () => {
-    const launch = geminiDriver.launch(
-      launchInput({ home: temp.home, stateDir: path.join(temp.home, "s"), model: "m", sessionId: "s" }),
-    );
+    const launch = launchInHome({ model: "m", sessionId: "s" });
     expect(optionsMissingFromHelp(launch.argv, "gemini-help.txt")).toEqual([]);
   });
 

@@ -1,29 +1,6 @@
-import {
-  DEFAULT_USAGE,
-  type FakeErrorReply,
-  type FakeModelServer,
-  type FakeProtocol,
-  type FakeStreamReply,
-  type RecordedRequest,
-  type SseWriter,
-  startFakeModelServer,
-} from "./fakeModelServer.ts";
+import { DEFAULT_USAGE, type FakeProtocol } from "./fakeModelServer.ts";
 
-/**
- * The Anthropic Messages API (POST /v1/messages) as it streams: message_start, ping, per block
- * content_block_start / content_block_delta (text_delta or input_json_delta) / content_block_stop,
- * then message_delta with the stop_reason and usage, and message_stop. Errors are Anthropic's error
- * JSON. The SDK's base URL for it is `${origin}/v1`.
- */
-export function startFakeAnthropicServer(): Promise<FakeModelServer> {
-  return startFakeModelServer(anthropicProtocol);
-}
-
-async function writeStream(
-  events: SseWriter,
-  reply: FakeStreamReply,
-  request: RecordedRequest,
-): Promise<void> {
+const writeStream: FakeProtocol["writeStream"] = async (events, reply, request) => {
   const usage = reply.usage ?? DEFAULT_USAGE;
   await events.send("message_start", {
     type: "message_start",
@@ -68,7 +45,7 @@ async function writeStream(
     usage: { output_tokens: usage.outputTokens },
   });
   await events.send("message_stop", { type: "message_stop" });
-}
+};
 
 const ERROR_TYPES: Record<number, string> = {
   400: "invalid_request_error",
@@ -81,8 +58,15 @@ const ERROR_TYPES: Record<number, string> = {
   529: "overloaded_error",
 };
 
-function errorBody(reply: FakeErrorReply): unknown {
-  return { type: "error", error: { type: ERROR_TYPES[reply.status] ?? "api_error", message: reply.message } };
-}
+const errorBody: FakeProtocol["errorBody"] = (reply) => ({
+  type: "error",
+  error: { type: ERROR_TYPES[reply.status] ?? "api_error", message: reply.message },
+});
 
+/**
+ * The Anthropic Messages API (POST /v1/messages) as it streams: message_start, ping, per block
+ * content_block_start / content_block_delta (text_delta or input_json_delta) / content_block_stop,
+ * then message_delta with the stop_reason and usage, and message_stop. Errors are Anthropic's error
+ * JSON. The SDK's base URL for it is `${origin}/v1`.
+ */
 export const anthropicProtocol: FakeProtocol = { path: "/v1/messages", writeStream, errorBody };

@@ -1,29 +1,6 @@
-import {
-  DEFAULT_USAGE,
-  type FakeErrorReply,
-  type FakeModelServer,
-  type FakeProtocol,
-  type FakeStreamReply,
-  type RecordedRequest,
-  type SseWriter,
-  startFakeModelServer,
-} from "./fakeModelServer.ts";
+import { DEFAULT_USAGE, type FakeProtocol } from "./fakeModelServer.ts";
 
-/**
- * The OpenAI Responses API (POST /v1/responses) as it streams: response.created, then per output
- * item output_item.added, its deltas (output_text.delta or function_call_arguments.delta) and their
- * .done, output_item.done, and response.completed with the usage. Errors are OpenAI's error JSON.
- * The SDK's base URL for it is `${origin}/v1`.
- */
-export function startFakeOpenAIResponsesServer(): Promise<FakeModelServer> {
-  return startFakeModelServer(openAIResponsesProtocol);
-}
-
-async function writeStream(
-  events: SseWriter,
-  reply: FakeStreamReply,
-  request: RecordedRequest,
-): Promise<void> {
+const writeStream: FakeProtocol["writeStream"] = async (events, reply, request) => {
   let sequence = 0;
   const send = (type: string, fields: Record<string, unknown>) =>
     events.send(type, { type, sequence_number: sequence++, ...fields });
@@ -94,9 +71,9 @@ async function writeStream(
       },
     },
   });
-}
+};
 
-function errorBody(reply: FakeErrorReply): unknown {
+const errorBody: FakeProtocol["errorBody"] = (reply) => {
   const [type, code] =
     reply.status === 401
       ? ["invalid_request_error", "invalid_api_key"]
@@ -106,6 +83,12 @@ function errorBody(reply: FakeErrorReply): unknown {
           ? ["server_error", null]
           : ["invalid_request_error", null];
   return { error: { message: reply.message, type, param: null, code } };
-}
+};
 
+/**
+ * The OpenAI Responses API (POST /v1/responses) as it streams: response.created, then per output
+ * item output_item.added, its deltas (output_text.delta or function_call_arguments.delta) and their
+ * .done, output_item.done, and response.completed with the usage. Errors are OpenAI's error JSON.
+ * The SDK's base URL for it is `${origin}/v1`.
+ */
 export const openAIResponsesProtocol: FakeProtocol = { path: "/v1/responses", writeStream, errorBody };

@@ -1,29 +1,6 @@
-import {
-  DEFAULT_USAGE,
-  type FakeErrorReply,
-  type FakeModelServer,
-  type FakeProtocol,
-  type FakeStreamReply,
-  type RecordedRequest,
-  type SseWriter,
-  startFakeModelServer,
-} from "./fakeModelServer.ts";
+import { DEFAULT_USAGE, type FakeProtocol } from "./fakeModelServer.ts";
 
-/**
- * An OpenAI-compatible Chat Completions server (POST /v1/chat/completions), the way llama.cpp,
- * vLLM and Ollama stream: `data: {choices:[{delta:{content | tool_calls}}]}` chunks, a last chunk
- * with the finish_reason, a usage chunk when stream_options.include_usage asks for it, then
- * `data: [DONE]`. Errors are llama.cpp's error JSON. The SDK's base URL for it is `${origin}/v1`.
- */
-export function startFakeChatCompletionsServer(): Promise<FakeModelServer> {
-  return startFakeModelServer(chatCompletionsProtocol);
-}
-
-async function writeStream(
-  events: SseWriter,
-  reply: FakeStreamReply,
-  request: RecordedRequest,
-): Promise<void> {
+const writeStream: FakeProtocol["writeStream"] = async (events, reply, request) => {
   const base = {
     id: `chatcmpl-fake-${Date.now()}`,
     object: "chat.completion.chunk",
@@ -66,9 +43,9 @@ async function writeStream(
     });
   }
   await events.sendRaw("[DONE]");
-}
+};
 
-function errorBody(reply: FakeErrorReply): unknown {
+const errorBody: FakeProtocol["errorBody"] = (reply) => {
   const type =
     reply.status === 401
       ? "authentication_error"
@@ -76,6 +53,12 @@ function errorBody(reply: FakeErrorReply): unknown {
         ? "server_error"
         : "invalid_request_error";
   return { error: { code: reply.status, message: reply.message, type } };
-}
+};
 
+/**
+ * An OpenAI-compatible Chat Completions server (POST /v1/chat/completions), the way llama.cpp,
+ * vLLM and Ollama stream: `data: {choices:[{delta:{content | tool_calls}}]}` chunks, a last chunk
+ * with the finish_reason, a usage chunk when stream_options.include_usage asks for it, then
+ * `data: [DONE]`. Errors are llama.cpp's error JSON. The SDK's base URL for it is `${origin}/v1`.
+ */
 export const chatCompletionsProtocol: FakeProtocol = { path: "/v1/chat/completions", writeStream, errorBody };
