@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { CallSnapshots } from "../src/features/agent/chat/callSnapshots.ts";
-import { call } from "./flowTestCalls.ts";
+import { flowCall } from "./flowTestCalls.ts";
 
 describe("CallSnapshots", () => {
   test("the same copy while the call is unchanged; a new one once an event changed it in place", () => {
     const snapshots = new CallSnapshots();
-    const live = call({ id: "t1", name: "code_task", status: "running", endedAt: null });
+    const live = flowCall({ id: "t1", name: "code_task", status: "running", endedAt: null });
     const first = snapshots.of(live);
     expect(first).not.toBe(live);
     expect(snapshots.of(live)).toBe(first);
@@ -23,8 +23,8 @@ describe("CallSnapshots", () => {
 
   test("each call has its own copy: a change to one leaves the other's", () => {
     const snapshots = new CallSnapshots();
-    const a = call({ id: "a", name: "shell" });
-    const b = call({ id: "b", name: "shell" });
+    const a = flowCall({ id: "a", name: "shell" });
+    const b = flowCall({ id: "b", name: "shell" });
     const copyB = snapshots.of(b);
     snapshots.of(a);
     a.metadata = { exit_code: 1 };

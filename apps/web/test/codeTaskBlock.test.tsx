@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { CodeTaskBlock } from "../src/features/agent/chat/CodeTaskBlock.tsx";
 import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
-import { call } from "./flowTestCalls.ts";
+import { flowCall } from "./flowTestCalls.ts";
 
 const brief = "Add a mul function to src/math.ts with a test, and type every return value.";
 
@@ -23,7 +23,7 @@ function progressLines(markup: string): string[] {
   return [...markup.matchAll(/data-testid="task-progress">([^<]*)<\/span>/g)].map((match) => match[1] ?? "");
 }
 
-const running = call({
+const running = flowCall({
   id: "t1",
   name: "code_task",
   arguments: { brief, repo: "demo" },
@@ -41,6 +41,11 @@ const running = call({
     "d",
   ],
 });
+
+/** The running task, ended with this result and metadata. */
+function ended(result: string, metadata: Record<string, unknown>, fields: Partial<FlowCall> = {}): FlowCall {
+  return flowCall({ ...running, status: "completed", progress: [], result, metadata, ...fields });
+}
 
 describe("CodeTaskBlock", () => {
   test("running: the agent's harness, Running…, the brief, the latest six progress lines, pulsing", () => {
@@ -64,13 +69,9 @@ describe("CodeTaskBlock", () => {
 
   test("done: the harness its result names, Done, wrote, the run time, repository and diffstat; no progress", () => {
     const markup = render(
-      call({
-        ...running,
-        status: "completed",
-        endedAt: "2026-03-02T10:01:04.000Z",
-        progress: [],
-        result: "completed · Claude Code · demo · session s1 · 1m 04s\n2 files changed, +7 −5",
-        metadata: {
+      ended(
+        "completed · Claude Code · demo · session s1 · 1m 04s\n2 files changed, +7 −5",
+        {
           harness: "claude",
           status: "completed",
           repository: "demo",
@@ -79,7 +80,8 @@ describe("CodeTaskBlock", () => {
           insertions: 7,
           deletions: 5,
         },
-      }),
+        { endedAt: "2026-03-02T10:01:04.000Z" },
+      ),
     );
     expect(markup).toContain('data-status="completed"');
     expect(textOf(markup, "task-status")).toBe("Done");
@@ -95,20 +97,10 @@ describe("CodeTaskBlock", () => {
 
   test("failed: Failed and the first line of its error", () => {
     const markup = render(
-      call({
-        ...running,
-        status: "completed",
-        progress: [],
-        result:
-          "failed · Claude Code · demo · session none · 3s\nno files changed\nInvalid API key · Please run /login\n\n(no final message)",
-        metadata: {
-          harness: "claude",
-          status: "failed",
-          repository: "demo",
-          files_changed: 0,
-          duration_ms: 3000,
-        },
-      }),
+      ended(
+        "failed · Claude Code · demo · session none · 3s\nno files changed\nInvalid API key · Please run /login\n\n(no final message)",
+        { harness: "claude", status: "failed", repository: "demo", files_changed: 0, duration_ms: 3000 },
+      ),
     );
     expect(markup).toContain('data-status="failed"');
     expect(textOf(markup, "task-status")).toBe("Failed");
@@ -119,14 +111,10 @@ describe("CodeTaskBlock", () => {
 
   test("timed out: Timed out, in the warning tone, with its detail", () => {
     const markup = render(
-      call({
-        ...running,
-        status: "completed",
-        progress: [],
-        result:
-          "timed_out · Codex · demo · session abc · 30m 00s\n1 files changed, +1 −0\nsrc/a.ts (+1 −0)\nStopped after 30 minutes. Resume the session to continue.\n\n(no final message)",
-        metadata: { harness: "codex", status: "timed_out", files_changed: 1, insertions: 1, deletions: 0 },
-      }),
+      ended(
+        "timed_out · Codex · demo · session abc · 30m 00s\n1 files changed, +1 −0\nsrc/a.ts (+1 −0)\nStopped after 30 minutes. Resume the session to continue.\n\n(no final message)",
+        { harness: "codex", status: "timed_out", files_changed: 1, insertions: 1, deletions: 0 },
+      ),
     );
     expect(textOf(markup, "task-status")).toBe("Timed out");
     expect(markup).toContain("code-task--warn");
@@ -135,7 +123,7 @@ describe("CodeTaskBlock", () => {
   });
 
   test("without any harness named: no logo, a neutral name", () => {
-    const markup = render(call({ ...running, progress: [] }), null);
+    const markup = render(flowCall({ ...running, progress: [] }), null);
     expect(markup).not.toContain("data-harness");
     expect(markup).toContain("coding task");
     expect(markup).not.toContain('data-testid="task-progress"');

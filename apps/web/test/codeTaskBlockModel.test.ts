@@ -4,63 +4,44 @@ import { describe, expect, test } from "vitest";
 import { codeTaskBlockModel, resultWithoutLogLine } from "../src/features/agent/chat/codeTaskBlockModel.ts";
 import { formatRunTime } from "../src/features/agent/chat/runTime.ts";
 import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import { flowCall } from "./flowTestCalls.ts";
+import { TASK_LOG, TASK_SESSION, taskMetadata } from "./toolCallFixtures.ts";
 
-const LOG = ".runs/run_1/tc_1.harness.jsonl";
-const SESSION = "85b686e1-ef47-49d1-8fe2-1f417a920d23";
 const STARTED = "2026-03-01T10:00:00.000Z";
 const STARTED_MS = Date.parse(STARTED);
 const TRAILER = "\n\nremaining_tool_calls: 12";
 
 function task(overrides: Partial<FlowCall> = {}): FlowCall {
-  return {
+  return flowCall({
     id: "tc_1",
     name: "code_task",
     arguments: { brief: "Fix the failing date test in src/date.ts.", repo: "app" },
     status: "running",
-    result: null,
-    metadata: {},
-    repeatOf: null,
-    resultSeq: null,
     startedAt: STARTED,
     endedAt: null,
-    progress: [],
-    progressSessionId: null,
     stepNumber: 2,
     ...overrides,
-  };
-}
-
-function metadata(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    harness: "claude",
-    status: "completed",
-    session_id: SESSION,
-    repository: "app",
-    exit_code: 0,
-    duration_ms: 125_400,
-    files_changed: 2,
-    insertions: 6,
-    deletions: 2,
-    start_sha: "a".repeat(40),
-    end_sha: "b".repeat(40),
-    log_path: LOG,
-    ...overrides,
-  };
+  });
 }
 
 function ended(status: FlowCall["status"], result: string, meta: Record<string, unknown>): FlowCall {
   return task({ status, result, metadata: meta, resultSeq: 9, endedAt: "2026-03-01T10:02:06.000Z" });
 }
 
+/** The block of a task that ended with `result` and the platform's trailer, for an agent on Claude Code. */
+function endedBlock(status: FlowCall["status"], result: string, meta: Record<string, unknown>) {
+  return codeTaskBlockModel(ended(status, result + TRAILER, meta), "claude", 0);
+}
+
 const DONE_WROTE = [
-  `completed · Claude Code · app · session ${SESSION} · 2m 05s`,
+  `completed · Claude Code · app · session ${TASK_SESSION} · 2m 05s`,
   "2 files changed, +6 \u22122",
   "src/f0.ts (+3 \u22121)",
   "src/f1.ts (+3 \u22121)",
   "",
   "Fixed the test; ran npm test (12 passed).",
   "",
-  `log: ${LOG}`,
+  `log: ${TASK_LOG}`,
 ].join("\n");
 
 describe("every state of the block", () => {
@@ -96,7 +77,7 @@ describe("every state of the block", () => {
   });
 
   test("Done, with the wrote tag and the diffstat", () => {
-    const model = codeTaskBlockModel(ended("completed", DONE_WROTE + TRAILER, metadata()), "codex", 0);
+    const model = codeTaskBlockModel(ended("completed", DONE_WROTE + TRAILER, taskMetadata()), "codex", 0);
     expect(model).toEqual({
       harness: "claude",
       harnessName: "Claude Code",
@@ -114,12 +95,12 @@ describe("every state of the block", () => {
   });
 
   test("Done without changes: no wrote tag, no files changed", () => {
-    const result = `completed · Claude Code · app · session ${SESSION} · 41s\nno files changed\n\nNothing needed changing.\n\nlog: ${LOG}${TRAILER}`;
+    const result = `completed · Claude Code · app · session ${TASK_SESSION} · 41s\nno files changed\n\nNothing needed changing.\n\nlog: ${TASK_LOG}${TRAILER}`;
     const model = codeTaskBlockModel(
       ended(
         "completed",
         result,
-        metadata({ files_changed: 0, insertions: 0, deletions: 0, duration_ms: 41_900 }),
+        taskMetadata({ files_changed: 0, insertions: 0, deletions: 0, duration_ms: 41_900 }),
       ),
       "claude",
       0,
@@ -142,9 +123,9 @@ describe("every state of the block", () => {
       "",
       "(no final message)",
       "",
-      `log: ${LOG}`,
+      `log: ${TASK_LOG}`,
     ].join("\n");
-    const meta = metadata({
+    const meta = taskMetadata({
       harness: "codex",
       status: "failed",
       session_id: null,
@@ -155,7 +136,7 @@ describe("every state of the block", () => {
       insertions: 3,
       deletions: 1,
     });
-    const model = codeTaskBlockModel(ended("failed", result + TRAILER, meta), "claude", 0);
+    const model = endedBlock("failed", result, meta);
     expect(model).toMatchObject({
       harness: "codex",
       harnessName: "Codex",
@@ -172,7 +153,7 @@ describe("every state of the block", () => {
   test("a failure past 30 files finds its detail after the … N more files line", () => {
     const files = Array.from({ length: 30 }, (_, index) => `src/f${index}.ts (+3 \u22121)`);
     const result = [
-      `failed · Claude Code · app · session ${SESSION} · 5m 00s`,
+      `failed · Claude Code · app · session ${TASK_SESSION} · 5m 00s`,
       "33 files changed, +99 \u221233",
       ...files,
       "\u2026 3 more files",
@@ -180,9 +161,9 @@ describe("every state of the block", () => {
       "",
       "Stopped halfway.",
       "",
-      `log: ${LOG}`,
+      `log: ${TASK_LOG}`,
     ].join("\n");
-    const meta = metadata({
+    const meta = taskMetadata({
       status: "failed",
       files_changed: 33,
       insertions: 99,
@@ -195,9 +176,14 @@ describe("every state of the block", () => {
   });
 
   test("Timed out: the call failed, the result names how it ended", () => {
-    const result = `timed_out · Claude Code · app · session ${SESSION} · 30m 00s\nno files changed\nStopped after 30 minutes. Resume the session to continue.\n\nStill working on it.\n\nlog: ${LOG}`;
-    const meta = metadata({ status: "timed_out", files_changed: 0, duration_ms: 1_800_000, exit_code: 143 });
-    const model = codeTaskBlockModel(ended("failed", result + TRAILER, meta), "claude", 0);
+    const result = `timed_out · Claude Code · app · session ${TASK_SESSION} · 30m 00s\nno files changed\nStopped after 30 minutes. Resume the session to continue.\n\nStill working on it.\n\nlog: ${TASK_LOG}`;
+    const meta = taskMetadata({
+      status: "timed_out",
+      files_changed: 0,
+      duration_ms: 1_800_000,
+      exit_code: 143,
+    });
+    const model = endedBlock("failed", result, meta);
     expect(model).toMatchObject({
       statusLabel: "Timed out",
       status: "timed_out",
@@ -208,9 +194,14 @@ describe("every state of the block", () => {
   });
 
   test("Cancelled", () => {
-    const result = `cancelled · Claude Code · app · session ${SESSION} · 12s\nno files changed\nStopped: the generation was cancelled.\n\n(no final message)\n\nlog: ${LOG}`;
-    const meta = metadata({ status: "cancelled", files_changed: 0, duration_ms: 12_300, cancelled: true });
-    const model = codeTaskBlockModel(ended("cancelled", result + TRAILER, meta), "claude", 0);
+    const result = `cancelled · Claude Code · app · session ${TASK_SESSION} · 12s\nno files changed\nStopped: the generation was cancelled.\n\n(no final message)\n\nlog: ${TASK_LOG}`;
+    const meta = taskMetadata({
+      status: "cancelled",
+      files_changed: 0,
+      duration_ms: 12_300,
+      cancelled: true,
+    });
+    const model = endedBlock("cancelled", result, meta);
     expect(model).toMatchObject({
       statusLabel: "Cancelled",
       status: "cancelled",
@@ -220,8 +211,8 @@ describe("every state of the block", () => {
   });
 
   test("Interrupted, without an end checkpoint: no diffstat", () => {
-    const result = `interrupted · Gemini CLI · app · session none · 3m 20s\nThe harness's state is gone: the machine restarted or its container was recreated.\n\n(no final message)\n\nlog: ${LOG}`;
-    const meta = metadata({
+    const result = `interrupted · Gemini CLI · app · session none · 3m 20s\nThe harness's state is gone: the machine restarted or its container was recreated.\n\n(no final message)\n\nlog: ${TASK_LOG}`;
+    const meta = taskMetadata({
       harness: "gemini",
       status: "interrupted",
       session_id: null,
@@ -231,7 +222,7 @@ describe("every state of the block", () => {
       end_sha: null,
       duration_ms: 200_000,
     });
-    const model = codeTaskBlockModel(ended("interrupted", result + TRAILER, meta), "claude", 0);
+    const model = endedBlock("interrupted", result, meta);
     expect(model).toMatchObject({
       harness: "gemini",
       harnessName: "Gemini CLI",
@@ -284,7 +275,7 @@ describe("every state of the block", () => {
 describe("the harness", () => {
   test("the one its result names, over the agent's", () => {
     const model = codeTaskBlockModel(
-      ended("completed", DONE_WROTE, metadata({ harness: "cursor" })),
+      ended("completed", DONE_WROTE, taskMetadata({ harness: "cursor" })),
       "claude",
       0,
     );
@@ -341,7 +332,7 @@ describe("resultWithoutLogLine", () => {
   test("drops the closing log line and the blank line before it; the trailer stays", () => {
     expect(resultWithoutLogLine(DONE_WROTE + TRAILER)).toBe(
       [
-        `completed · Claude Code · app · session ${SESSION} · 2m 05s`,
+        `completed · Claude Code · app · session ${TASK_SESSION} · 2m 05s`,
         "2 files changed, +6 \u22122",
         "src/f0.ts (+3 \u22121)",
         "src/f1.ts (+3 \u22121)",
@@ -359,7 +350,7 @@ describe("resultWithoutLogLine", () => {
       "cancelled · Claude Code · app · session none · 0s\nThe generation was cancelled before the harness started.\n\n(no final message)";
     expect(resultWithoutLogLine(notStarted + TRAILER)).toBe(notStarted + TRAILER);
     expect(resultWithoutLogLine(notStarted)).toBe(notStarted);
-    const quoting = `completed · Claude Code · app · session none · 1s\nno files changed\n\nSee\n\nlog: notes.txt\n\nfor more.\n\nlog: ${LOG}`;
+    const quoting = `completed · Claude Code · app · session none · 1s\nno files changed\n\nSee\n\nlog: notes.txt\n\nfor more.\n\nlog: ${TASK_LOG}`;
     expect(resultWithoutLogLine(quoting)).toBe(
       "completed · Claude Code · app · session none · 1s\nno files changed\n\nSee\n\nlog: notes.txt\n\nfor more.",
     );

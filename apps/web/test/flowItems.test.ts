@@ -6,7 +6,7 @@ import {
   stepFinishNote,
   stepSummary,
 } from "../src/features/agent/chat/flowItems.ts";
-import { call, flowOf, step } from "./flowTestCalls.ts";
+import { flowCall, flowOf, step } from "./flowTestCalls.ts";
 
 const operator = (seq: number, text: string) => ({
   kind: "operator" as const,
@@ -24,10 +24,10 @@ const flow = flowOf(
     step(3, []),
   ],
   [
-    call({ id: "c1", name: "shell" }),
-    call({ id: "c2", name: "file_read" }),
-    call({ id: "t1", name: "code_task", status: "running" }),
-    call({ id: "c3", name: "code_search", status: "failed" }),
+    flowCall({ id: "c1", name: "shell" }),
+    flowCall({ id: "c2", name: "file_read" }),
+    flowCall({ id: "t1", name: "code_task", status: "running" }),
+    flowCall({ id: "c3", name: "code_search", status: "failed" }),
   ],
 );
 
@@ -82,7 +82,7 @@ describe("flowItems", () => {
   });
 
   test("2,000 calls flatten in a few milliseconds", () => {
-    const calls = Array.from({ length: 2000 }, (_, index) => call({ id: `c${index}`, name: "shell" }));
+    const calls = Array.from({ length: 2000 }, (_, index) => flowCall({ id: `c${index}`, name: "shell" }));
     const steps = Array.from({ length: 400 }, (_, index) =>
       step(
         index + 1,

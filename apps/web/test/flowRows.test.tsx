@@ -6,7 +6,8 @@ import { HarnessLogo } from "../src/features/agent/chat/HarnessLogo.tsx";
 import { stepHarness } from "../src/features/agent/chat/stepHarness.ts";
 import { ToolCallRow } from "../src/features/agent/chat/ToolCallRow.tsx";
 import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
-import { call } from "./flowTestCalls.ts";
+import { flowCall } from "./flowTestCalls.ts";
+import { renderSettled } from "./renderSettled.ts";
 
 const row = (each: FlowCall, selected = false) =>
   renderToStaticMarkup(<ToolCallRow call={each} selected={selected} onOpen={() => {}} />);
@@ -14,7 +15,7 @@ const row = (each: FlowCall, selected = false) =>
 describe("ToolCallRow", () => {
   test("a button with the contract's data, the row text, and a red outcome for a failing command", () => {
     const markup = row(
-      call({
+      flowCall({
         id: "c1",
         name: "shell",
         arguments: { command: "ls -la\necho done" },
@@ -32,11 +33,17 @@ describe("ToolCallRow", () => {
   });
 
   test("a repeated read's outcome is muted; a running call spins and says so", () => {
-    expect(row(call({ id: "c2", name: "file_read", arguments: { path: "a.ts" }, repeatOf: 4 }))).toContain(
-      '<span class="flow-tag flow-tag--muted">unchanged since step 4</span>',
-    );
+    expect(
+      row(flowCall({ id: "c2", name: "file_read", arguments: { path: "a.ts" }, repeatOf: 4 })),
+    ).toContain('<span class="flow-tag flow-tag--muted">unchanged since step 4</span>');
     const running = row(
-      call({ id: "c3", name: "shell", arguments: { command: "npm test" }, status: "running", endedAt: null }),
+      flowCall({
+        id: "c3",
+        name: "shell",
+        arguments: { command: "npm test" },
+        status: "running",
+        endedAt: null,
+      }),
       true,
     );
     expect(running).toContain("flow-spinner");
@@ -76,8 +83,12 @@ describe("FlowStepView", () => {
     onToggle: () => {},
   };
 
-  test("open: its number, a dot on the rail, the toggle expanded, the text as Markdown", () => {
-    const markup = renderToStaticMarkup(<FlowStepView {...props} />);
+  test("open: its number, a dot on the rail, the toggle expanded, the text as Markdown", async () => {
+    // As written (line breaks kept) in the moment before the Markdown chunk is in.
+    expect(renderToStaticMarkup(<FlowStepView {...props} />)).toContain(
+      '<p class="flow-markdown-plain">## Plan\nRun the **tests**, then fix them.</p>',
+    );
+    const markup = await renderSettled(<FlowStepView {...props} />);
     expect(markup).toContain('data-testid="flow-step" data-step="3"');
     expect(markup).toMatch(/data-testid="step-marker" aria-hidden="true"/);
     expect(markup).toContain('aria-expanded="true"');
@@ -99,9 +110,13 @@ describe("FlowStepView", () => {
 });
 
 describe("stepHarness", () => {
-  const shell = call({ id: "s", name: "shell" });
-  const task = call({ id: "t", name: "code_task", status: "running", endedAt: null });
-  const ended = call({ id: "u", name: "code_task", metadata: { harness: "cursor", status: "completed" } });
+  const shell = flowCall({ id: "s", name: "shell" });
+  const task = flowCall({ id: "t", name: "code_task", status: "running", endedAt: null });
+  const ended = flowCall({
+    id: "u",
+    name: "code_task",
+    metadata: { harness: "cursor", status: "completed" },
+  });
   const calls = new Map([shell, task, ended].map((each) => [each.id, each]));
 
   test("a step without a code task keeps its dot", () => {

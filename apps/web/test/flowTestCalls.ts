@@ -2,7 +2,8 @@ import type { FlowCall, FlowStep, RunFlow } from "../src/features/agent/runs/run
 
 /* Calls, steps and flows for the flow view's tests (FlowView, its items, its rows and blocks). */
 
-export function call(fields: Partial<FlowCall> & Pick<FlowCall, "id" | "name">): FlowCall {
+/** A call as the flow holds it: completed in 2 s at step 1, unless `fields` say otherwise. */
+export function flowCall(fields: Partial<FlowCall> & Pick<FlowCall, "id" | "name">): FlowCall {
   return {
     arguments: {},
     status: "completed",

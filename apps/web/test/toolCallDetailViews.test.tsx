@@ -11,10 +11,10 @@ import { taskDiffKey, taskLogKey } from "../src/features/agent/chat/detail/useTa
 import type { DetailView } from "../src/features/agent/chat/detailView.ts";
 import { ToolCallDetail } from "../src/features/agent/chat/ToolCallDetail.tsx";
 import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import { flowCall } from "./flowTestCalls.ts";
 import {
   END_SHA,
   finishedTaskCall,
-  flowCall,
   harnessLogRaw,
   LOG_PATH,
   runningTaskCall,

@@ -1,26 +1,9 @@
-import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import { flowCall } from "./flowTestCalls.ts";
 
 /*
  * Calls and task artifacts as the orchestrator really writes them (results from the Code tools and
  * Code tasks pages' formats, a diff from `git diff --find-renames -a/ -b/`, Claude Code's events).
  */
-
-export function flowCall(fields: Partial<FlowCall> & Pick<FlowCall, "id" | "name">): FlowCall {
-  return {
-    arguments: {},
-    status: "completed",
-    result: null,
-    metadata: {},
-    repeatOf: null,
-    resultSeq: null,
-    startedAt: "2026-03-02T10:00:00.000Z",
-    endedAt: "2026-03-02T10:00:02.000Z",
-    progress: [],
-    progressSessionId: null,
-    stepNumber: 1,
-    ...fields,
-  };
-}
 
 export const shellResult =
   "> web@0.1.0 test\n> vitest run\n\n FAIL  test/__init__.test.ts > adds *two* numbers\nAssertionError: expected 3 to be 4\n\nexit_code: 1\n\nremaining_tool_calls: 41";
@@ -38,6 +21,28 @@ export const shellCall = flowCall({
 export const START_SHA = "5e9d90d034048be49b6f47eaab79325c6cd1ba2b";
 export const END_SHA = "aaa74cc1d5822baa881e43fc0692ce030fa7ac3e";
 export const LOG_PATH = ".runs/run_1/call_task_1.harness.jsonl";
+
+export const TASK_SESSION = "85b686e1-ef47-49d1-8fe2-1f417a920d23";
+export const TASK_LOG = ".runs/run_1/tc_1.harness.jsonl";
+
+/** A code task's metadata as its result gives it: done by Claude Code in app, 2 files changed, +6 −2, in 2m 05s. */
+export function taskMetadata(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    harness: "claude",
+    status: "completed",
+    session_id: TASK_SESSION,
+    repository: "app",
+    exit_code: 0,
+    duration_ms: 125_400,
+    files_changed: 2,
+    insertions: 6,
+    deletions: 2,
+    start_sha: START_SHA,
+    end_sha: END_SHA,
+    log_path: TASK_LOG,
+    ...overrides,
+  };
+}
 
 export const taskResult = [
   "completed · Claude Code · demo · session 22d7e37f-f4d3-4f28-8277-fb75459628d0 · 1m 04s",

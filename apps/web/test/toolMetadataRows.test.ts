@@ -2,24 +2,20 @@
 import { describe, expect, test } from "vitest";
 import { codeTaskMetadataRows, toolMetadataRows } from "../src/features/agent/chat/toolMetadataRows.ts";
 import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import { flowCall } from "./flowTestCalls.ts";
+import { TASK_LOG, TASK_SESSION, taskMetadata } from "./toolCallFixtures.ts";
 
 function call(name: string, args: unknown, overrides: Partial<FlowCall> = {}): FlowCall {
-  return {
+  return flowCall({
     id: "tc_7",
     name,
     arguments: args,
-    status: "completed",
     result: "",
-    metadata: {},
-    repeatOf: null,
     resultSeq: 11,
     startedAt: "2026-03-01T10:00:00.000Z",
     endedAt: "2026-03-01T10:00:01.000Z",
-    progress: [],
-    progressSessionId: null,
-    stepNumber: 1,
     ...overrides,
-  };
+  });
 }
 
 const CALL_AND_TOOL = (tool: string) => [
@@ -135,27 +131,6 @@ describe("toolMetadataRows", () => {
   });
 });
 
-const SESSION = "85b686e1-ef47-49d1-8fe2-1f417a920d23";
-const LOG = ".runs/run_1/tc_7.harness.jsonl";
-
-function taskMetadata(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    harness: "claude",
-    status: "completed",
-    session_id: SESSION,
-    repository: "app",
-    exit_code: 0,
-    duration_ms: 125_400,
-    files_changed: 3,
-    insertions: 10,
-    deletions: 2,
-    start_sha: "1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d",
-    end_sha: "5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80",
-    log_path: LOG,
-    ...overrides,
-  };
-}
-
 describe("codeTaskMetadataRows", () => {
   test("Status, Harness, Repository, Session, Changes, Checkpoints, Harness log", () => {
     const done = call("code_task", { brief: "Fix it" }, { metadata: taskMetadata() });
@@ -163,10 +138,10 @@ describe("codeTaskMetadataRows", () => {
       { label: "Status", value: "completed" },
       { label: "Harness", value: "Claude Code" },
       { label: "Repository", value: "app", kind: "code" },
-      { label: "Session", value: SESSION, kind: "code" },
-      { label: "Changes", value: "3 files changed, +10 \u22122" },
-      { label: "Checkpoints", value: "1a2b3c4 \u2192 5d6e7f8", kind: "code" },
-      { label: "Harness log", value: LOG, kind: "harness-log" },
+      { label: "Session", value: TASK_SESSION, kind: "code" },
+      { label: "Changes", value: "2 files changed, +6 \u22122" },
+      { label: "Checkpoints", value: "5e9d90d \u2192 aaa74cc", kind: "code" },
+      { label: "Harness log", value: TASK_LOG, kind: "harness-log" },
     ]);
   });
 
@@ -188,8 +163,8 @@ describe("codeTaskMetadataRows", () => {
       { label: "Harness", value: "Claude Code" },
       { label: "Repository", value: "app", kind: "code" },
       { label: "Session", value: "none", kind: "code" },
-      { label: "Checkpoints", value: "1a2b3c4 \u2192 (none)", kind: "code" },
-      { label: "Harness log", value: LOG, kind: "harness-log" },
+      { label: "Checkpoints", value: "5e9d90d \u2192 (none)", kind: "code" },
+      { label: "Harness log", value: TASK_LOG, kind: "harness-log" },
     ]);
   });
 

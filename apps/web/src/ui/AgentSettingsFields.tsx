@@ -1,5 +1,4 @@
-import { useId } from "react";
-import type { HarnessName, ModelProviderName } from "../api/apiViews.ts";
+import type { HarnessName } from "../api/apiViews.ts";
 import {
   type AgentFormErrors,
   type AgentFormValues,
@@ -17,7 +16,19 @@ import {
 } from "./agentSettingsForm.ts";
 import { Button } from "./Button.tsx";
 import { CheckboxField, Field } from "./Field.tsx";
+import { NumberField } from "./NumberField.tsx";
+import { SelectField, type SelectOption } from "./SelectField.tsx";
+import { TextField } from "./TextField.tsx";
 import "./forms.css";
+
+const PROVIDER_OPTIONS = MODEL_PROVIDERS.map((provider) => ({
+  value: provider,
+  label: PROVIDER_LABELS[provider],
+}));
+const HARNESS_OPTIONS: SelectOption<HarnessName | "">[] = [
+  { value: "", label: "None" },
+  ...HARNESS_CHOICES.map((harness) => ({ value: harness, label: HARNESS_DISPLAY_NAMES[harness] })),
+];
 
 /**
  * The fields of an agent's settings, shared by the create form and the settings form: its name,
@@ -32,23 +43,16 @@ export function AgentSettingsFields({
   errors: AgentFormErrors;
   onChange: (patch: Partial<AgentFormValues>) => void;
 }) {
-  const effortListId = useId();
-  const baseUrl = baseUrlUse(values.provider);
+  const baseUrlNeed = baseUrlUse(values.provider);
   const keySecret = PROVIDER_KEY_SECRETS[values.provider];
   return (
     <>
-      <Field label="Name" error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={values.name}
-            onChange={(event) => onChange({ name: event.target.value })}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Name"
+        error={errors.name}
+        value={values.name}
+        onChange={(name) => onChange({ name })}
+      />
 
       <fieldset className="fieldset">
         <legend>Model</legend>
@@ -56,68 +60,42 @@ export function AgentSettingsFields({
           The model of the agent's own generations: it plans and calls the tools.
         </p>
         <div className="field-row">
-          <Field
+          <SelectField
             label="Provider"
             hint={
               keySecret === null
                 ? "Replays the script below: no model, no key."
                 : `Its key: the secret ${keySecret} of the agent or its guild.`
             }
-          >
-            {(control) => (
-              <select
-                {...control}
-                className="input"
-                value={values.provider}
-                onChange={(event) => onChange({ provider: event.target.value as ModelProviderName })}
-              >
-                {MODEL_PROVIDERS.map((provider) => (
-                  <option key={provider} value={provider}>
-                    {PROVIDER_LABELS[provider]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Model name" error={errors.modelName}>
-            {(control) => (
-              <input
-                {...control}
-                className="input input-mono"
-                value={values.modelName}
-                placeholder={MODEL_NAME_EXAMPLES[values.provider]}
-                onChange={(event) => onChange({ modelName: event.target.value })}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
+            value={values.provider}
+            options={PROVIDER_OPTIONS}
+            onChange={(provider) => onChange({ provider })}
+          />
+          <TextField
+            label="Model name"
+            error={errors.modelName}
+            mono
+            value={values.modelName}
+            placeholder={MODEL_NAME_EXAMPLES[values.provider]}
+            onChange={(modelName) => onChange({ modelName })}
+          />
         </div>
-        {baseUrl !== "none" && (
-          <Field
+        {baseUrlNeed !== "none" && (
+          <TextField
             label="Base URL"
-            optional={baseUrl === "optional"}
+            optional={baseUrlNeed === "optional"}
             hint={
-              baseUrl === "required"
+              baseUrlNeed === "required"
                 ? "The API root of the server, such as http://127.0.0.1:8080/v1 or http://127.0.0.1:11434/v1."
                 : "Leave blank for the provider's own endpoint."
             }
             error={errors.baseUrl}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input input-mono"
-                type="url"
-                inputMode="url"
-                value={values.baseUrl}
-                placeholder={baseUrl === "required" ? "http://127.0.0.1:8080/v1" : ""}
-                onChange={(event) => onChange({ baseUrl: event.target.value })}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
+            mono
+            type="url"
+            value={values.baseUrl}
+            placeholder={baseUrlNeed === "required" ? "http://127.0.0.1:8080/v1" : ""}
+            onChange={(baseUrl) => onChange({ baseUrl })}
+          />
         )}
         {values.provider === "scripted" && (
           <Field
@@ -155,57 +133,30 @@ export function AgentSettingsFields({
       <fieldset className="fieldset">
         <legend>Harness</legend>
         <p className="fieldset-hint">The coding CLI that code_task hands work to, in the agent's sandbox.</p>
-        <Field label="Harness">
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={values.harness}
-              onChange={(event) => onChange({ harness: event.target.value as HarnessName | "" })}
-            >
-              <option value="">None</option>
-              {HARNESS_CHOICES.map((harness) => (
-                <option key={harness} value={harness}>
-                  {HARNESS_DISPLAY_NAMES[harness]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Harness"
+          value={values.harness}
+          options={HARNESS_OPTIONS}
+          onChange={(harness) => onChange({ harness })}
+        />
         {values.harness !== "" && (
           <div className="field-row">
-            <Field label="Harness model" optional hint="Blank for the CLI's default.">
-              {(control) => (
-                <input
-                  {...control}
-                  className="input input-mono"
-                  value={values.harnessModel}
-                  onChange={(event) => onChange({ harnessModel: event.target.value })}
-                  autoComplete="off"
-                  spellCheck={false}
-                />
-              )}
-            </Field>
-            <Field label="Effort" optional hint="Blank for the CLI's default.">
-              {(control) => (
-                <>
-                  <input
-                    {...control}
-                    className="input"
-                    list={effortListId}
-                    value={values.harnessEffort}
-                    onChange={(event) => onChange({ harnessEffort: event.target.value })}
-                    autoComplete="off"
-                    spellCheck={false}
-                  />
-                  <datalist id={effortListId}>
-                    {EFFORT_SUGGESTIONS.map((effort) => (
-                      <option key={effort} value={effort} />
-                    ))}
-                  </datalist>
-                </>
-              )}
-            </Field>
+            <TextField
+              label="Harness model"
+              optional
+              hint="Blank for the CLI's default."
+              mono
+              value={values.harnessModel}
+              onChange={(harnessModel) => onChange({ harnessModel })}
+            />
+            <TextField
+              label="Effort"
+              optional
+              hint="Blank for the CLI's default."
+              value={values.harnessEffort}
+              suggestions={EFFORT_SUGGESTIONS}
+              onChange={(harnessEffort) => onChange({ harnessEffort })}
+            />
           </div>
         )}
       </fieldset>
@@ -219,44 +170,24 @@ export function AgentSettingsFields({
           onChange={(coding) => onChange({ coding })}
         />
         <div className="field-row">
-          <Field
+          <NumberField
             label="Max tool calls"
             hint={`Per run, 1 to ${MAX_TOOL_CALLS_LIMIT}.`}
             error={errors.maxToolCalls}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={MAX_TOOL_CALLS_LIMIT}
-                step={1}
-                value={values.maxToolCalls}
-                onChange={(event) => onChange({ maxToolCalls: event.target.value })}
-              />
-            )}
-          </Field>
-          <Field
+            min={1}
+            max={MAX_TOOL_CALLS_LIMIT}
+            value={values.maxToolCalls}
+            onChange={(maxToolCalls) => onChange({ maxToolCalls })}
+          />
+          <NumberField
             label="Idle stop (minutes)"
             hint={`The machine stops after this long unused, 1 to ${IDLE_STOP_MINUTES_LIMIT}.`}
             error={errors.idleStopMinutes}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={IDLE_STOP_MINUTES_LIMIT}
-                step={1}
-                value={values.idleStopMinutes}
-                onChange={(event) => onChange({ idleStopMinutes: event.target.value })}
-              />
-            )}
-          </Field>
+            min={1}
+            max={IDLE_STOP_MINUTES_LIMIT}
+            value={values.idleStopMinutes}
+            onChange={(idleStopMinutes) => onChange({ idleStopMinutes })}
+          />
         </div>
       </fieldset>
     </>

@@ -8,6 +8,14 @@ export interface FieldControlProps {
   "aria-invalid"?: true;
 }
 
+/** What a field says around its control. */
+export interface FieldText {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  optional?: boolean;
+}
+
 /**
  * A labelled form field: the label, the control (given its id and descriptions), a hint, and the
  * field's own error under it, announced with the control.
@@ -18,13 +26,7 @@ export function Field({
   error,
   optional = false,
   children,
-}: {
-  label: string;
-  hint?: ReactNode;
-  error?: string | null;
-  optional?: boolean;
-  children: (control: FieldControlProps) => ReactNode;
-}) {
+}: FieldText & { children: (control: FieldControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

@@ -7,11 +7,12 @@ import { Button } from "./Button.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { ErrorNotice } from "./ErrorNotice.tsx";
-import { Field } from "./Field.tsx";
+import { FormActions } from "./FormActions.tsx";
 import { focusFirstInvalid } from "./focusFirstInvalid.ts";
 import { Loading } from "./Loading.tsx";
 import { Panel } from "./Panel.tsx";
 import { buildSetSecretRequest, emptySecretForm, type SetSecretRequest } from "./secretForm.ts";
+import { TextField } from "./TextField.tsx";
 import { Timestamp } from "./Timestamp.tsx";
 import { useFormValues } from "./useFormValues.ts";
 import "./secrets.css";
@@ -81,7 +82,7 @@ export function SecretsPanel({ ownerPath, owner }: { ownerPath: string; owner: "
       ) : secrets.data.length === 0 ? (
         <EmptyState>No secrets yet: set one below.</EmptyState>
       ) : (
-        <ul className="secret-list">
+        <ul className="row-list">
           {secrets.data.map((secret) => (
             <li key={secret.id} className="secret-row">
               <div className="secret-row-main">
@@ -129,71 +130,49 @@ export function SecretsPanel({ ownerPath, owner }: { ownerPath: string; owner: "
       >
         <h3 className="form-title">Set a secret</h3>
         <div className="field-row">
-          <Field label="Name" error={form.errors.name}>
-            {(control) => (
-              <input
-                {...control}
-                ref={nameInput}
-                className="input input-mono"
-                value={form.values.name}
-                placeholder="GITHUB_TOKEN"
-                onChange={(event) => form.change({ name: event.target.value })}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-              />
-            )}
-          </Field>
-          <Field
+          <TextField
+            ref={nameInput}
+            label="Name"
+            error={form.errors.name}
+            mono
+            value={form.values.name}
+            placeholder="GITHUB_TOKEN"
+            autoCapitalize="characters"
+            onChange={(name) => form.change({ name })}
+          />
+          <TextField
+            ref={valueInput}
             label="Value"
             hint={existing === undefined ? "Write-only." : `Replaces the value of ${existing.name}.`}
             error={form.errors.value}
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={valueInput}
-                className="input input-mono"
-                type="password"
-                value={form.values.value}
-                onChange={(event) => form.change({ value: event.target.value })}
-                autoComplete="off"
-                spellCheck={false}
-                data-1p-ignore
-                data-lpignore="true"
-              />
-            )}
-          </Field>
+            mono
+            type="password"
+            value={form.values.value}
+            onChange={(value) => form.change({ value })}
+          />
         </div>
-        <Field
+        <TextField
           label="Aliases"
           optional
           hint="More environment variable names for the same value, separated by commas."
           error={form.errors.aliases}
+          mono
+          value={form.values.aliases}
+          placeholder="GH_TOKEN"
+          onChange={(aliases) => form.change({ aliases })}
+        />
+        <FormActions
+          submitLabel={existing === undefined ? "Save secret" : "Replace value"}
+          busy={setSecret.isPending}
+          error={setSecret.error}
+          errorTitle="Couldn't save the secret"
         >
-          {(control) => (
-            <input
-              {...control}
-              className="input input-mono"
-              value={form.values.aliases}
-              placeholder="GH_TOKEN"
-              onChange={(event) => form.change({ aliases: event.target.value })}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={setSecret.isPending}>
-            {existing === undefined ? "Save secret" : "Replace value"}
-          </Button>
           {saved !== null && (
             <span className="form-status" role="status">
               Saved {saved}. Its value is not shown again.
             </span>
           )}
-        </div>
-        <ErrorNotice error={setSecret.error} title="Couldn't save the secret" />
+        </FormActions>
       </form>
     </Panel>
   );

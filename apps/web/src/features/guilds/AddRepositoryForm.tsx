@@ -3,10 +3,9 @@ import { type FormEvent, useId } from "react";
 import { api } from "../../api/apiClient.ts";
 import type { RepositoryView } from "../../api/apiViews.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
-import { Button } from "../../ui/Button.tsx";
-import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
-import { Field } from "../../ui/Field.tsx";
+import { FormActions } from "../../ui/FormActions.tsx";
 import { focusFirstInvalid } from "../../ui/focusFirstInvalid.ts";
+import { TextField } from "../../ui/TextField.tsx";
 import { useFormValues } from "../../ui/useFormValues.ts";
 import {
   buildRepositoryBody,
@@ -73,73 +72,50 @@ export function AddRepositoryForm({ guildId }: { guildId: string }) {
       </fieldset>
       {values.source === "url" ? (
         <>
-          <Field label="URL" error={errors.url}>
-            {(control) => (
-              <input
-                {...control}
-                className="input input-mono"
-                value={values.url}
-                placeholder="https://github.com/acme/shop.git"
-                onChange={(event) => changeSource({ url: event.target.value })}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
-          <Field
+          <TextField
+            label="URL"
+            error={errors.url}
+            mono
+            value={values.url}
+            placeholder="https://github.com/acme/shop.git"
+            onChange={(url) => changeSource({ url })}
+          />
+          <TextField
             label="Token"
             optional
             hint="For a private remote. Write-only: stored encrypted, never shown again."
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input input-mono"
-                type="password"
-                value={values.token}
-                onChange={(event) => form.change({ token: event.target.value })}
-                autoComplete="off"
-                spellCheck={false}
-                data-1p-ignore
-                data-lpignore="true"
-              />
-            )}
-          </Field>
+            mono
+            type="password"
+            value={values.token}
+            onChange={(token) => form.change({ token })}
+          />
         </>
       ) : (
-        <Field label="Local path" hint="A git repository on the server's host." error={errors.localPath}>
-          {(control) => (
-            <input
-              {...control}
-              className="input input-mono"
-              value={values.localPath}
-              placeholder="/srv/git/shop"
-              onChange={(event) => changeSource({ localPath: event.target.value })}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Local path"
+          hint="A git repository on the server's host."
+          error={errors.localPath}
+          mono
+          value={values.localPath}
+          placeholder="/srv/git/shop"
+          onChange={(localPath) => changeSource({ localPath })}
+        />
       )}
-      <Field label="Name" hint="Its folder in each agent's home: repos/<name>." error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            className="input input-mono"
-            value={values.name}
-            placeholder="shop"
-            onChange={(event) => form.change({ name: event.target.value })}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <div className="form-actions">
-        <Button type="submit" variant="primary" busy={add.isPending}>
-          Add repository
-        </Button>
-      </div>
-      <ErrorNotice error={add.error} title="Couldn't add the repository" />
+      <TextField
+        label="Name"
+        hint="Its folder in each agent's home: repos/<name>."
+        error={errors.name}
+        mono
+        value={values.name}
+        placeholder="shop"
+        onChange={(name) => form.change({ name })}
+      />
+      <FormActions
+        submitLabel="Add repository"
+        busy={add.isPending}
+        error={add.error}
+        errorTitle="Couldn't add the repository"
+      />
     </form>
   );
 }

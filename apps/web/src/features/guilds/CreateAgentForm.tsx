@@ -6,8 +6,7 @@ import type { AgentView } from "../../api/apiViews.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
 import { AgentSettingsFields } from "../../ui/AgentSettingsFields.tsx";
 import { buildCreateAgentBody, type CreateAgentBody, emptyAgentForm } from "../../ui/agentSettingsForm.ts";
-import { Button } from "../../ui/Button.tsx";
-import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { FormActions } from "../../ui/FormActions.tsx";
 import { focusFirstInvalid } from "../../ui/focusFirstInvalid.ts";
 import { Panel } from "../../ui/Panel.tsx";
 import { useFormValues } from "../../ui/useFormValues.ts";
@@ -44,18 +43,19 @@ export function CreateAgentForm({ guildId }: { guildId: string }) {
     >
       <form className="form" onSubmit={submit} noValidate aria-label="Create an agent">
         <AgentSettingsFields values={form.values} errors={form.errors} onChange={form.change} />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={create.isPending}>
-            Create agent
-          </Button>
+        <FormActions
+          submitLabel="Create agent"
+          busy={create.isPending}
+          error={create.error}
+          errorTitle="The server did not create the agent"
+        >
           {problems > 0 && (
             <span className="form-problems" role="status">
               {problems === 1 ? "One field needs a fix" : `${problems} fields need a fix`}: see the messages
               above.
             </span>
           )}
-        </div>
-        <ErrorNotice error={create.error} title="The server did not create the agent" />
+        </FormActions>
       </form>
     </Panel>
   );

@@ -56,7 +56,7 @@ export function GuildsPage() {
         ) : guilds.data.length === 0 ? (
           <EmptyState>No guilds yet: create the first one below.</EmptyState>
         ) : (
-          <ul className="guild-list">
+          <ul className="row-list">
             {guilds.data.map((guild) => (
               <li key={guild.id} className="guild-row">
                 <div className="guild-row-main">

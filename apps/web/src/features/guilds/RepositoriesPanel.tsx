@@ -30,7 +30,7 @@ export function RepositoriesPanel({ guildId }: { guildId: string }) {
       ) : repositories.data.length === 0 ? (
         <EmptyState>No repositories yet: add one below.</EmptyState>
       ) : (
-        <ul className="repository-list">
+        <ul className="row-list">
           {repositories.data.map((repository) => (
             <li key={repository.id} className="repository-row">
               <div className="repository-row-main">

@@ -7,6 +7,7 @@ import { CallSnapshots } from "./callSnapshots.ts";
 import { FlowStepView } from "./FlowStepView.tsx";
 import { type FlowItem, flowItems, itemIndexOfCall, stepFinishNote, stepSummary } from "./flowItems.ts";
 import { OperatorMessage } from "./OperatorMessage.tsx";
+import { preloadStepMarkdown } from "./StepMarkdown.tsx";
 import { stepHarness } from "./stepHarness.ts";
 import { ToolCallRow } from "./ToolCallRow.tsx";
 import "./flow.css";
@@ -47,6 +48,7 @@ export interface FlowViewProps {
 export function FlowView(props: FlowViewProps) {
   const { flow, version, agentHarness, selectedCallId, onOpenCall, emptyText } = props;
   const [folded, setFolded] = useState<ReadonlySet<number>>(() => new Set());
+  useEffect(preloadStepMarkdown, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the flow changes in place; version says when.
   const items = useMemo(() => flowItems(flow, folded), [flow, version, folded]);
 

@@ -1,21 +1,29 @@
-import { memo } from "react";
-import Markdown, { type Components } from "react-markdown";
-import remarkGfm from "remark-gfm";
+import { lazy, memo, Suspense } from "react";
 
-const REMARK_PLUGINS = [remarkGfm];
+/**
+ * react-markdown and its parsers are a chunk of their own (about a quarter of the app's script):
+ * pages without a run never fetch them, and a run's page starts without waiting for them.
+ */
+function loadFlowMarkdown() {
+  return import("./FlowMarkdown.tsx");
+}
+const FlowMarkdown = lazy(async () => ({ default: (await loadFlowMarkdown()).FlowMarkdown }));
 
-/** Links in the agent's text leave the app in a new tab, without the run page's URL as referrer. */
-const COMPONENTS: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
-};
+/** Starts fetching the Markdown chunk, so that it is in by the time the run's steps arrive. */
+export function preloadStepMarkdown(): void {
+  void loadFlowMarkdown();
+}
 
-/** The agent's text of a step, as Markdown (GitHub's flavour: tables, task lists, strikethrough). */
+/**
+ * The agent's text of a step, as Markdown; as written (line breaks kept) in the moment before the
+ * Markdown chunk is in.
+ */
 export const StepMarkdown = memo(function StepMarkdown({ text }: { text: string }) {
   return (
     <div className="flow-markdown">
-      <Markdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
-        {text}
-      </Markdown>
+      <Suspense fallback={<p className="flow-markdown-plain">{text}</p>}>
+        <FlowMarkdown text={text} />
+      </Suspense>
     </div>
   );
 });

@@ -2,13 +2,12 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { agentQuery, guildQuery, queryKeys, runQuery } from "../../../api/resourceQueries.ts";
-import { Button } from "../../../ui/Button.tsx";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
 import { Tabs } from "../../../ui/Tabs.tsx";
 import { type DetailView, parseDetailView } from "../chat/detailView.ts";
 import { FlowView } from "../chat/FlowView.tsx";
-import { ToolCallDetail } from "../chat/ToolCallDetail.tsx";
 import { MessageComposer } from "./MessageComposer.tsx";
+import { OpenCallPanel } from "./OpenCallPanel.tsx";
 import { RunDetails } from "./RunDetails.tsx";
 import { RunHeader } from "./RunHeader.tsx";
 import { startedCalls } from "./startedCalls.ts";
@@ -141,18 +140,15 @@ export function RunPage() {
               </div>
               {selectedCallId !== null && (
                 <div className="run-detail">
-                  {openedCall !== null ? (
-                    <ToolCallDetail
-                      runId={runId}
-                      call={openedCall}
-                      agentHarness={agentHarness}
-                      view={view}
-                      onViewChange={changeView}
-                      onClose={closeDetail}
-                    />
-                  ) : (
-                    <MissingCall live={stream === "live" && eventsArrived} onClose={closeDetail} />
-                  )}
+                  <OpenCallPanel
+                    runId={runId}
+                    call={openedCall}
+                    live={stream === "live" && eventsArrived}
+                    agentHarness={agentHarness}
+                    view={view}
+                    onViewChange={changeView}
+                    onClose={closeDetail}
+                  />
                 </div>
               )}
             </div>
@@ -161,16 +157,6 @@ export function RunPage() {
           )}
         </Tabs>
       </div>
-    </div>
-  );
-}
-
-/** The URL names a call the flow does not hold: not replayed yet, or not of this run. */
-function MissingCall({ live, onClose }: { live: boolean; onClose: () => void }) {
-  return (
-    <div className="run-detail-missing">
-      <p>{live ? "This run has no such tool call." : "Loading the tool call…"}</p>
-      <Button onClick={onClose}>Close</Button>
     </div>
   );
 }

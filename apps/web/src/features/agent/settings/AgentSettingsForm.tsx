@@ -6,7 +6,7 @@ import { queryKeys } from "../../../api/resourceQueries.ts";
 import { AgentSettingsFields } from "../../../ui/AgentSettingsFields.tsx";
 import { agentFormOf, buildUpdateAgentBody, type UpdateAgentBody } from "../../../ui/agentSettingsForm.ts";
 import { Button } from "../../../ui/Button.tsx";
-import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
+import { FormActions } from "../../../ui/FormActions.tsx";
 import { focusFirstInvalid } from "../../../ui/focusFirstInvalid.ts";
 import { Panel } from "../../../ui/Panel.tsx";
 import { useFormValues } from "../../../ui/useFormValues.ts";
@@ -56,10 +56,13 @@ export function AgentSettingsForm({ agent }: { agent: AgentView }) {
             form.change(patch);
           }}
         />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={save.isPending} disabled={!dirty && !save.isPending}>
-            Save settings
-          </Button>
+        <FormActions
+          submitLabel="Save settings"
+          busy={save.isPending}
+          disabled={!dirty && !save.isPending}
+          error={save.error}
+          errorTitle="The server did not save the settings"
+        >
           {dirty && (
             <Button
               variant="quiet"
@@ -76,8 +79,7 @@ export function AgentSettingsForm({ agent }: { agent: AgentView }) {
               Saved.
             </span>
           )}
-        </div>
-        <ErrorNotice error={save.error} title="The server did not save the settings" />
+        </FormActions>
       </form>
     </Panel>
   );

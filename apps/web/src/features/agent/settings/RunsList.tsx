@@ -25,7 +25,7 @@ export function RunsList({ agentId, maxToolCalls }: { agentId: string; maxToolCa
       ) : runs.data.length === 0 ? (
         <EmptyState>No runs yet: write a message above and start one.</EmptyState>
       ) : (
-        <ol className="run-list">
+        <ol className="row-list">
           {runs.data.map((run) => (
             <li key={run.id} className="run-row">
               <RunStatusBadge status={run.status} />

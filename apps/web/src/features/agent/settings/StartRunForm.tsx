@@ -4,9 +4,8 @@ import { useNavigate } from "react-router";
 import { api } from "../../../api/apiClient.ts";
 import type { RunView } from "../../../api/apiViews.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
-import { Button } from "../../../ui/Button.tsx";
-import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
 import { Field } from "../../../ui/Field.tsx";
+import { FormActions } from "../../../ui/FormActions.tsx";
 import { Panel } from "../../../ui/Panel.tsx";
 import { messageError } from "./runMessage.ts";
 
@@ -64,12 +63,12 @@ export function StartRunForm({ agentId, coding }: { agentId: string; coding: boo
             />
           )}
         </Field>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={start.isPending}>
-            Start run
-          </Button>
-        </div>
-        <ErrorNotice error={start.error} title="The run did not start" />
+        <FormActions
+          submitLabel="Start run"
+          busy={start.isPending}
+          error={start.error}
+          errorTitle="The run did not start"
+        />
       </form>
     </Panel>
   );

@@ -3,6 +3,7 @@ import { type FlowCall, PROGRESS_LINES_KEPT } from "../../runs/runFlow.ts";
 import { resultWithoutLogLine } from "../codeTaskBlockModel.ts";
 import { JsonTree } from "./JsonTree.tsx";
 import { MarkdownText } from "./MarkdownText.tsx";
+import { ModeToggle } from "./ModeToggle.tsx";
 import { ProgressLines } from "./ProgressLines.tsx";
 import { RawText } from "./RawText.tsx";
 import { parseJsonContainer, resultMarkdown, splitTaskResult, splitTrailer } from "./resultText.ts";
@@ -61,19 +62,7 @@ export function ResultText({ toolName, result }: { toolName: string; result: str
   ];
   return (
     <div className="detail-result">
-      <fieldset className="detail-modes" aria-label="Result format">
-        {modes.map(([key, label]) => (
-          <button
-            key={key}
-            type="button"
-            className="detail-mode"
-            aria-pressed={mode === key}
-            onClick={() => setMode(key)}
-          >
-            {label}
-          </button>
-        ))}
-      </fieldset>
+      <ModeToggle label="Result format" modes={modes} selected={mode} onSelect={setMode} />
       {mode === "raw" ? (
         <RawText text={result} />
       ) : (

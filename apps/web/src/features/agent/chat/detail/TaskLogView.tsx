@@ -3,6 +3,7 @@ import type { HarnessLogView } from "../../../../api/apiViews.ts";
 import { ArtifactFailure } from "./ArtifactFailure.tsx";
 import { formatCount, logTotals, rawCutNote, rawLogLines, stepsCutNote } from "./harnessLogText.ts";
 import { JsonTree } from "./JsonTree.tsx";
+import { ModeToggle } from "./ModeToggle.tsx";
 import { ProgressLines } from "./ProgressLines.tsx";
 import { useTaskLog } from "./useTaskArtifacts.ts";
 import "./detail.css";
@@ -48,29 +49,17 @@ export function TaskLogView(props: {
 }
 
 type LogMode = "steps" | "json";
+const LOG_MODES: [LogMode, string][] = [
+  ["steps", "Steps"],
+  ["json", "JSON"],
+];
 
 export function HarnessLog({ log, logPath }: { log: HarnessLogView; logPath: string }) {
   const [mode, setMode] = useState<LogMode>("steps");
-  const modes: [LogMode, string][] = [
-    ["steps", "Steps"],
-    ["json", "JSON"],
-  ];
   return (
     <div className="detail-log">
       <div className="detail-log-bar">
-        <fieldset className="detail-modes" aria-label="Log format">
-          {modes.map(([key, label]) => (
-            <button
-              key={key}
-              type="button"
-              className="detail-mode"
-              aria-pressed={mode === key}
-              onClick={() => setMode(key)}
-            >
-              {label}
-            </button>
-          ))}
-        </fieldset>
+        <ModeToggle label="Log format" modes={LOG_MODES} selected={mode} onSelect={setMode} />
         <span className="detail-log-totals">
           <code>{logPath}</code> · {logTotals(log)}
         </span>
