@@ -126,6 +126,11 @@ test("runs: start, list, get with messages, continue, cancel, one tool call", as
     { seq: 2, role: "operator", content: { text: "more" } },
   ]);
   expect(detail.tool_calls).toMatchObject([{ id: toolCall.id, tool: "shell", status: "completed" }]);
+  const summary = await (await call("GET", `/api/runs/${run.id}/summary`)).json();
+  const { messages: _messages, tool_calls: _toolCalls, ...runOfDetail } = detail;
+  expect(summary).toEqual(runOfDetail);
+  expect(summary).not.toHaveProperty("messages");
+  expect((await call("GET", "/api/runs/r-missing/summary")).status).toBe(404);
 
   for (const id of [toolCall.id, "toolu_1"]) {
     const one = await call("GET", `/api/runs/${run.id}/tool-calls/${id}`);

@@ -64,11 +64,11 @@ export const agentRunsQuery = (agentId: string) =>
       (await api<{ runs: RunView[] }>("GET", `/api/agents/${encodeURIComponent(agentId)}/runs`)).runs,
   });
 
-/** The run itself (GET /api/runs/<id> also carries its messages and tool calls; this reads its view). */
+/** The run itself, without its messages and tool calls (the flow has them from the event stream). */
 export const runQuery = (runId: string) =>
   queryOptions({
     queryKey: queryKeys.run(runId),
-    queryFn: () => api<RunView>("GET", `/api/runs/${encodeURIComponent(runId)}`),
+    queryFn: () => api<RunView>("GET", `/api/runs/${encodeURIComponent(runId)}/summary`),
   });
 
 export const secretsQuery = (ownerPath: string) =>

@@ -49,6 +49,13 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       },
     }),
     defineRoute({
+      method: "get",
+      path: "/api/runs/{runId}/summary",
+      summary: "Get a run without its messages and tool calls (its status, reason and budget)",
+      response: RunView,
+      handle: async ({ params }) => runView(await store.runs.get(param(params, "runId"))),
+    }),
+    defineRoute({
       method: "post",
       path: "/api/runs/{runId}/messages",
       summary: "Continue the run with an operator message",
