@@ -96,18 +96,6 @@ export function createToolCallStore(db: Kysely<Database>) {
       return toToolCall(row);
     },
 
-    /** pending → running; false when the call is no longer pending (cancelled before it started). */
-    async start(id: string): Promise<boolean> {
-      const result = await db
-        .updateTable("tool_call")
-        .set({ status: "running", started_at: timestamp() })
-        .where("id", "=", id)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) await getToolCall(db, id);
-      return result.numUpdatedRows > 0n;
-    },
-
     /** Records how a pending or running call ended; one that already ended is left as it is. */
     async end(id: string, outcome: ToolCallOutcome): Promise<ToolCall> {
       const call = await getToolCall(db, id);

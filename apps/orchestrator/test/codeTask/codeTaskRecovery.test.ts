@@ -47,8 +47,8 @@ async function leftByADeadServer(startHarness: boolean) {
     callId: "toolu_left",
     tool: "code_task",
     argumentsText: args,
+    started: true,
   });
-  await store.toolCalls.start(row.id);
   await store.runs.patchMetadata(run.id, {
     harness_task: {
       call_id: row.id,

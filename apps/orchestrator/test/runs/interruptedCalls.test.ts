@@ -30,19 +30,24 @@ test("each call left unanswered gets its result message, its row's result and to
   ];
   await store.messages.append(run.id, { role: "assistant", content: { text: "", tool_calls: calls } });
   await store.generations.end(generation.id, { status: "completed" });
-  const create = (callId: string, tool: string, argumentsText: string) =>
-    store.toolCalls.create({ runId: run.id, generationId: generation.id, callId, tool, argumentsText });
-  const first = await create("c1", "shell", '{"command":"echo one"}');
+  const create = (callId: string, tool: string, argumentsText: string, started = true) =>
+    store.toolCalls.create({
+      runId: run.id,
+      generationId: generation.id,
+      callId,
+      tool,
+      argumentsText,
+      started,
+    });
   await store.runs.consumeToolCall(run.id, agent.maxToolCalls);
-  await store.toolCalls.start(first.id);
+  const first = await create("c1", "shell", '{"command":"echo one"}');
   const firstResult = await store.messages.append(run.id, {
     role: "tool",
     content: { tool_call_id: "c1", name: "shell", text: "one" },
   });
   await store.toolCalls.end(first.id, { status: "completed", result: "one", resultSeq: firstResult.seq });
-  const second = await create("c2", "shell", '{"command":"sleep 60"}');
   await store.runs.consumeToolCall(run.id, agent.maxToolCalls);
-  await store.toolCalls.start(second.id);
+  const second = await create("c2", "shell", '{"command":"sleep 60"}');
   const lastIdBefore = await store.events.lastId();
 
   await service.recoverInterrupted(REASON);

@@ -205,8 +205,8 @@ describe("recoverInterrupted", () => {
       callId: "call_1",
       tool: "shell",
       argumentsText: '{"command":"sleep 100"}',
+      started: true,
     });
-    await store.toolCalls.start(call.id);
     const leftover = path.join(harness.home, "machines", harness.agent.id, "run", "leftover.json");
     mkdirSync(path.dirname(leftover), { recursive: true });
     writeFileSync(leftover, "{}");

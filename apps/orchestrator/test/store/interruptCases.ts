@@ -10,14 +10,12 @@ export function interruptCases(test: StoreTest): void {
       const store = await open();
       const { agent, run } = await seedRun(store);
       const generation = await store.generations.start(run.id, { model: "m" });
-      const create = (runId: string, callId: string, tool = "shell") =>
-        store.toolCalls.create({ runId, generationId: null, callId, tool, argumentsText: "{}" });
+      const create = (runId: string, callId: string, tool = "shell", started = true) =>
+        store.toolCalls.create({ runId, generationId: null, callId, tool, argumentsText: "{}", started });
       const done = await create(run.id, "done");
-      await store.toolCalls.start(done.id);
       await store.toolCalls.end(done.id, { status: "completed", result: "ok" });
       const running = await create(run.id, "running", "code_task");
-      await store.toolCalls.start(running.id);
-      const pending = await create(run.id, "pending");
+      const pending = await create(run.id, "pending", "shell", false);
       const finishedRun = await store.runs.create({ agentId: agent.id });
       await store.runs.end(finishedRun.id, "completed");
 
@@ -45,16 +43,16 @@ export function interruptCases(test: StoreTest): void {
     }) => {
       const store = await open();
       const { run } = await seedRun(store);
-      const create = (callId: string) =>
+      const create = (callId: string, started = false) =>
         store.toolCalls.create({
           runId: run.id,
           generationId: null,
           callId,
           tool: "shell",
           argumentsText: "{}",
+          started,
         });
-      const running = await create("running");
-      await store.toolCalls.start(running.id);
+      const running = await create("running", true);
       const pending = await create("pending");
       await store.markInFlightInterrupted("restart");
       const later = await create("later");

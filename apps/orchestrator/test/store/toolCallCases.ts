@@ -6,7 +6,7 @@ import type { StoreTest } from "./storeFixture.ts";
 
 export function toolCallCases(test: StoreTest): void {
   describe("tool calls", () => {
-    test("pending → running → completed, with result, step, metadata and timings", async ({ open }) => {
+    test("created running → completed, with result, step, metadata and timings", async ({ open }) => {
       const store = await open();
       const { run } = await seedRun(store);
       const generation = await store.generations.start(run.id, { model: "m" });
@@ -16,15 +16,15 @@ export function toolCallCases(test: StoreTest): void {
         callId: "toolu_01",
         tool: "shell",
         argumentsText: '{"command":"npm test"}',
+        started: true,
       });
       expect(call).toMatchObject({
-        status: "pending",
+        status: "running",
         arguments: { command: "npm test" },
-        startedAt: null,
+        startedAt: call.createdAt,
         resultCut: false,
       });
 
-      expect(await store.toolCalls.start(call.id)).toBe(true);
       const ended = await store.transaction(async (stores) => {
         const message = await stores.messages.append(run.id, {
           role: "tool",
@@ -51,18 +51,20 @@ export function toolCallCases(test: StoreTest): void {
       expect(await store.toolCalls.get(call.id)).toEqual(ended);
     });
 
-    test("a call created started is running from its creation, as create then start leave it", async ({
+    test("a call not started is pending, and ends without a start time (cancelled, or over the budget)", async ({
       open,
     }) => {
       const store = await open();
       const { run } = await seedRun(store);
-      const call = await createCall(store, run.id, "toolu_02", { started: true });
-      expect(call).toMatchObject({ status: "running", startedAt: call.createdAt });
+      const call = await createCall(store, run.id, "toolu_02");
+      expect(call).toMatchObject({ status: "pending", startedAt: null });
       expect(await store.toolCalls.get(call.id)).toEqual(call);
-      expect(await store.toolCalls.start(call.id)).toBe(false);
-      const ended = await store.toolCalls.end(call.id, { status: "completed", result: "ok" });
-      expect(ended).toMatchObject({ status: "completed", startedAt: call.createdAt });
-      expect(ended.durationMs).toBeGreaterThanOrEqual(0);
+      const ended = await store.toolCalls.end(call.id, {
+        status: "cancelled",
+        error: "cancelled before it started",
+      });
+      expect(ended).toMatchObject({ status: "cancelled", startedAt: null });
+      expect(ended.endedAt).not.toBeNull();
     });
 
     test("arguments that are not JSON are kept as written; an ended call stays ended", async ({ open }) => {
@@ -73,7 +75,6 @@ export function toolCallCases(test: StoreTest): void {
 
       await store.toolCalls.end(call.id, { status: "cancelled", error: "cancelled before it started" });
 
-      expect(await store.toolCalls.start(call.id)).toBe(false);
       expect(await store.toolCalls.end(call.id, { status: "completed", result: "late" })).toMatchObject({
         status: "cancelled",
         result: null,
@@ -164,8 +165,7 @@ async function recordCall(
   tool: string,
   outcome: Omit<ToolCallOutcome, "resultSeq">,
 ) {
-  const call = await createCall(store, runId, `call_${tool}`, { tool });
-  await store.toolCalls.start(call.id);
+  const call = await createCall(store, runId, `call_${tool}`, { tool, started: true });
   const message = await store.messages.append(runId, { role: "tool", content: "…" });
   await store.toolCalls.end(call.id, { ...outcome, result: "…", resultSeq: message.seq });
   return message.seq;
