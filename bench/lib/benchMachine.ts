@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { probeBwrap } from "../../apps/orchestrator/src/machines/local/bwrapProbe.ts";
 import {
   createLocalMachine,
   type LocalMachine,
 } from "../../apps/orchestrator/src/machines/local/localMachine.ts";
 import type { MachineLogger } from "../../apps/orchestrator/src/machines/local/localOptions.ts";
+import { sandboxUser } from "../../apps/orchestrator/src/machines/local/sandboxUser.ts";
 import type { CodeToolContext } from "../../apps/orchestrator/src/toolbox/code.ts";
 import {
   createHelperTransport,
@@ -126,19 +128,18 @@ async function createMachine(root: string): Promise<{ created: LocalMachine; lab
   if (wanted === "unconfined") {
     return { created: await createLocalMachine({ ...base, sandbox: "unconfined" }), label: "unconfined" };
   }
-  try {
+  // A bwrap machine that cannot start fails at start, never falls back: the choice is made here.
+  const probe = wanted === "bwrap" ? { usable: true as const } : await probeBwrap(sandboxUser(base.agentId));
+  if (probe.usable) {
     return { created: await createLocalMachine({ ...base, sandbox: "bwrap" }), label: "bwrap" };
-  } catch (caught) {
-    if (wanted === "bwrap") throw caught;
-    const reason = caught instanceof Error ? caught.message : String(caught);
-    say(`bwrap is not usable here, measuring unconfined: ${reason}`);
-    const created = await createLocalMachine({
-      ...base,
-      sandbox: "unconfined",
-      logger: { ...quietLogger, warn() {} },
-    });
-    return { created, label: "unconfined (bwrap unavailable)" };
   }
+  say(`bwrap is not usable here, measuring unconfined: ${probe.reason}`);
+  const created = await createLocalMachine({
+    ...base,
+    sandbox: "unconfined",
+    logger: { ...quietLogger, warn() {} },
+  });
+  return { created, label: "unconfined (bwrap unavailable)" };
 }
 
 function hostPathOf(machine: LocalMachine, homeHost: string, insidePath: string): string {

@@ -5,7 +5,9 @@ import path from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import { type Services, startServices } from "../../apps/orchestrator/src/app/startServices.ts";
 import { loadConfig } from "../../apps/orchestrator/src/config.ts";
+import { probeBwrap } from "../../apps/orchestrator/src/machines/local/bwrapProbe.ts";
 import type { SandboxMode } from "../../apps/orchestrator/src/machines/local/localOptions.ts";
+import { sandboxUser } from "../../apps/orchestrator/src/machines/local/sandboxUser.ts";
 import type { ModelScriptInput } from "../../apps/orchestrator/src/providers/modelScript.ts";
 
 /**
@@ -39,7 +41,7 @@ export async function openBenchServer(): Promise<BenchServer> {
   const logger = { info() {}, warn: warnOnce, error: (message: string) => warnOnce(`ERROR: ${message}`) };
   const services = await startServices(loadConfig({ GUILDS_HOME: home }), {
     environment: {},
-    sandbox: sandboxMode(),
+    sandbox: await sandboxMode(),
     logger,
   });
   const server = createAdaptorServer({ fetch: services.app.fetch });
@@ -112,8 +114,14 @@ export async function withBenchServer<T>(body: (server: BenchServer) => Promise<
   }
 }
 
-function sandboxMode(): SandboxMode {
+/** "auto" here is bwrap where it works, else unconfined: the server's machines never fall back themselves. */
+async function sandboxMode(): Promise<SandboxMode> {
   const wanted = process.env.GUILDS_BENCH_SANDBOX ?? "auto";
-  if (wanted === "bwrap" || wanted === "unconfined" || wanted === "auto") return wanted;
-  throw new Error(`GUILDS_BENCH_SANDBOX must be bwrap, unconfined or auto (got ${wanted})`);
+  if (wanted === "bwrap" || wanted === "unconfined") return wanted;
+  if (wanted !== "auto")
+    throw new Error(`GUILDS_BENCH_SANDBOX must be bwrap, unconfined or auto (got ${wanted})`);
+  const probe = await probeBwrap(sandboxUser("bench"));
+  if (probe.usable) return "bwrap";
+  process.stderr.write(`[server] bwrap is not usable here, measuring unconfined: ${probe.reason}\n`);
+  return "unconfined";
 }

@@ -3,12 +3,19 @@ import path from "node:path";
 import type { HarnessName } from "@guilds/protocol/harness";
 import { z } from "zod";
 import { AppError } from "./errors.ts";
+import { type MachineLimitMaxima, machineLimitMaximaFrom } from "./machines/limitMaxima.ts";
 import { parseHarnessesOff } from "./toolbox/harness/harnessesOff.ts";
 
 /** The server's settings, read once from the environment. */
 export interface Config {
   /** GUILDS_HOME: the data directory (default ~/.guilds): the SQLite database, the secret key file. */
   readonly home: string;
+  /**
+   * GUILDS_MACHINES_DIR: where each agent's machine (its home included) gets a folder, <dir>/<agent
+   * id> (default <home>/machines). Another filesystem than the store's keeps an agent that fills its
+   * disk from filling the database's.
+   */
+  readonly machinesDir: string;
   readonly database: DatabaseLocation;
   /**
    * GUILDS_SECRET_KEY: base64 of the 32-byte key that encrypts secrets at rest; when unset, the key
@@ -22,8 +29,20 @@ export interface Config {
   readonly harnessDir: string;
   /** GUILDS_SANDBOX_NETWORK: "isolated" (default, loopback only) or "host" (this host's network). */
   readonly sandboxNetwork: "isolated" | "host";
+  /** GUILDS_SECCOMP: "on" (default, the machines' seccomp filter) or "off" (none, warned at every start). */
+  readonly sandboxSeccomp: "on" | "off";
+  /**
+   * GUILDS_LIMITS: "on" (default: each machine in a cgroup of its own with its limits; a machine whose
+   * cgroup cannot be made does not start) or "off" (no limits, warned at every start).
+   */
+  readonly machineLimitsMode: "on" | "off";
   /** GUILDS_HARNESSES_OFF: the harnesses code_task refuses with harness.off; absent when none is. */
   readonly harnessesOff?: readonly HarnessName[];
+  /**
+   * GUILDS_MAX_PIDS, GUILDS_MAX_MEMORY, GUILDS_MAX_CPUS, GUILDS_MAX_DISK (the most an agent's machine
+   * may get) and GUILDS_TMPFS_SIZE; absent when none is set.
+   */
+  readonly machineLimits?: MachineLimitMaxima;
 }
 
 /** SQLite by default; DATABASE_URL=postgres://... selects PostgreSQL. */
@@ -46,6 +65,15 @@ const Environment = z.object({
     "must be a PostgreSQL URL (postgres://user:password@host:5432/database); unset it to use SQLite in GUILDS_HOME",
   ),
   GUILDS_HARNESS_DIR: optionalSetting,
+  GUILDS_MACHINES_DIR: optionalSetting,
+  GUILDS_SECCOMP: optionalSetting.refine(
+    (value) => value === undefined || value === "on" || value === "off",
+    'must be "on" (machines run under their seccomp filter; needs python3-seccomp) or "off" (no filter, not recommended: a warning at every machine start)',
+  ),
+  GUILDS_LIMITS: optionalSetting.refine(
+    (value) => value === undefined || value === "on" || value === "off",
+    'must be "on" (each machine gets its processes, memory and CPU limits from a cgroup; needs root or a delegated cgroup) or "off" (no limits, not recommended: a warning at every machine start)',
+  ),
   GUILDS_SANDBOX_NETWORK: optionalSetting.refine(
     (value) => value === undefined || value === "isolated" || value === "host",
     'must be "isolated" (machines get a loopback of their own) or "host" (machines share this host\'s network, so harness CLIs reach their model API)',
@@ -73,14 +101,23 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     database: Object.freeze(database),
     secretKey: settings.GUILDS_SECRET_KEY,
     harnessDir: path.resolve(settings.GUILDS_HARNESS_DIR ?? path.join(home, "harnesses")),
+    machinesDir: path.resolve(settings.GUILDS_MACHINES_DIR ?? path.join(home, "machines")),
     sandboxNetwork: settings.GUILDS_SANDBOX_NETWORK === "host" ? "host" : "isolated",
+    sandboxSeccomp: settings.GUILDS_SECCOMP === "off" ? "off" : "on",
+    machineLimitsMode: settings.GUILDS_LIMITS === "off" ? "off" : "on",
     ...harnessesOffSetting(environment.GUILDS_HARNESSES_OFF),
+    ...machineLimitsSetting(environment),
   });
 }
 
 function harnessesOffSetting(raw: string | undefined): { harnessesOff?: readonly HarnessName[] } {
   const off = parseHarnessesOff(raw);
   return off.length === 0 ? {} : { harnessesOff: Object.freeze(off) };
+}
+
+function machineLimitsSetting(environment: NodeJS.ProcessEnv): { machineLimits?: MachineLimitMaxima } {
+  const maxima = machineLimitMaximaFrom(environment);
+  return Object.keys(maxima).length === 0 ? {} : { machineLimits: Object.freeze(maxima) };
 }
 
 function isBase64Key(value: string): boolean {

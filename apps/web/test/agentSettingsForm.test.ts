@@ -24,6 +24,14 @@ const anAgent: AgentView = {
   coding: true,
   max_tool_calls: 40,
   idle_stop_minutes: 15,
+  limits: { pids: null, memory_bytes: null, cpus: null, disk_bytes: null },
+  effective_limits: {
+    pids: 1024,
+    memory_bytes: 4 * 1024 ** 3,
+    cpus: 2,
+    disk_bytes: 20 * 1024 ** 3,
+    tmpfs_bytes: 256 * 1024 ** 2,
+  },
   script: null,
   created_at: "2026-01-01T00:00:00.000Z",
   updated_at: "2026-01-01T00:00:00.000Z",
@@ -45,6 +53,7 @@ describe("buildCreateAgentBody", () => {
         coding: true,
         max_tool_calls: 100,
         idle_stop_minutes: 30,
+        limits: { pids: null, memory: null, cpus: null, disk: null },
       },
     });
   });
@@ -178,6 +187,7 @@ describe("the settings form", () => {
         coding: true,
         max_tool_calls: 40,
         idle_stop_minutes: 15,
+        limits: { pids: null, memory: null, cpus: null, disk: null },
       },
     });
   });

@@ -9,6 +9,8 @@ export interface ShellMeta {
   cwd: string;
   log_path?: string;
   timed_out: boolean;
+  /** The machine's limit the command ran into: its memory (the OOM killer ended a process) or its process count. */
+  limit_hit?: "memory" | "processes";
 }
 
 /** shell with background: "background_id and log_path on a background start" */

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
+import { type MachineCgroupView, machineCgroupFromEnv } from "@guilds/protocol/machineCgroup";
 import { runFolder, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
 
 /** What every op knows about the call it serves and the machine it runs on. */
@@ -15,6 +16,8 @@ export interface OpContext {
   runDir: string;
   /** PATH for the commands the op runs (the helpers, bash, git, rg, node). */
   path: string;
+  /** The machine's cgroup (GUILDS_CGROUP), where each command gets a group of its own; null without one. */
+  cgroup: MachineCgroupView | null;
   /**
    * Fires when the call is cancelled: SIGTERM (or SIGINT, SIGHUP) to a one-shot helper, a cancel
    * line to serve, or serve's stdin closing. An op that runs a command stops it the way its own
@@ -46,6 +49,7 @@ export function createContext(
     agentDir: path.join(runtimeDir, request.agent_id),
     runDir: path.join(home, runFolder(request.run_id)),
     path: environment.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    cgroup: machineCgroupFromEnv(environment),
     cancelled,
   };
 }

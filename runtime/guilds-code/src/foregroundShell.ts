@@ -3,6 +3,7 @@ import { closeSync, openSync, rmSync } from "node:fs";
 import { SHELL_KILL_GRACE_MS, SHELL_TIMEOUT_EXIT_CODE } from "@guilds/protocol/limits";
 import type { ShellArgs } from "@guilds/protocol/toolArgs";
 import type { ShellMeta } from "@guilds/protocol/toolMeta";
+import { type CommandCgroup, type LimitHit, openCommandCgroup } from "./callCgroup.ts";
 import type { OpContext, OpResult } from "./context.ts";
 import { readCwd, writeCwd } from "./cwd.ts";
 import { OpError } from "./dispatch.ts";
@@ -27,14 +28,21 @@ export async function runForegroundShell(args: ShellArgs, context: OpContext): P
   const cwd = readCwd(context);
   const log = callLog(context);
   const probe = finalCwdProbe(context);
-  const outcome = await runLogged(args, context, cwd, log.file, probe.variables);
+  const cgroup = await openCommandCgroup(context, "call", context.request.call_id);
+  const outcome = await runLogged(args, context, cwd, log.file, probe.variables, cgroup);
+  const hit = cgroup?.limitHit() ?? null;
+  await cgroup?.close(hit?.limit ?? null);
   const finalCwd = probe.take() ?? cwd;
   writeCwd(context, finalCwd);
 
   const shaped = withFileSource(log.file, (source) =>
     shapeOutput({
       source,
-      trailers: trailers(outcome, args.timeout_seconds),
+      trailers: [
+        ...(cgroup?.reclaimed ? [cgroup.reclaimed] : []),
+        ...(hit === null ? [] : [hit.trailer]),
+        ...trailers(outcome, args.timeout_seconds),
+      ],
       maxBytes: context.request.max_bytes,
       logPath: log.displayPath,
     }),
@@ -45,6 +53,7 @@ export async function runForegroundShell(args: ShellArgs, context: OpContext): P
     cwd: finalCwd,
     ...(shaped.logNeeded ? { log_path: log.displayPath } : {}),
     timed_out: outcome.stoppedBy === "timeout",
+    ...(hit === null ? {} : { limit_hit: hit.limit satisfies LimitHit }),
   };
   return { text: shaped.text, meta: { ...meta } };
 }
@@ -55,6 +64,7 @@ async function runLogged(
   cwd: string,
   logFile: string,
   probeVariables: Record<string, string>,
+  cgroup: CommandCgroup | null,
 ): Promise<CommandOutcome> {
   const logDescriptor = openSync(logFile, "w", 0o600);
   let child: ChildProcess;
@@ -64,6 +74,7 @@ async function runLogged(
       cwd,
       env: { ...shellEnvironment(context, cwd), ...probeVariables },
       output: [logDescriptor, logDescriptor],
+      cgroup: cgroup?.group ?? null,
     });
   } finally {
     // The child has its own copy of the descriptor.
@@ -75,6 +86,7 @@ async function runLogged(
       graceMs: SHELL_KILL_GRACE_MS,
       stoppedExitCodes: { timeout: SHELL_TIMEOUT_EXIT_CODE, cancel: SHELL_CANCELLED_EXIT_CODE },
       cancelled: context.cancelled,
+      cgroup: cgroup?.group ?? null,
     });
   } catch (caught) {
     const message = caught instanceof Error ? caught.message : String(caught);

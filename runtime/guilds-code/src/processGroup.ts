@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildCgroup } from "@guilds/protocol/machineCgroup";
 import { exitCodeOf, type ProcessExit, stopProcessGroup } from "@guilds/protocol/processGroupStop";
 
 /**
@@ -11,10 +12,12 @@ export interface GroupSpawn {
   env: Record<string, string>;
   /** stdout, stderr and any extra descriptors (a file descriptor or "pipe"); stdin is always closed. */
   output: Array<number | "pipe" | "ignore">;
+  /** The cgroup the process starts in (it joins before it execs); none: the helper's own. */
+  cgroup?: ChildCgroup | null;
 }
 
-export function spawnProcessGroup({ argv, cwd, env, output }: GroupSpawn): ChildProcess {
-  const [command, ...args] = argv;
+export function spawnProcessGroup({ argv, cwd, env, output, cgroup }: GroupSpawn): ChildProcess {
+  const [command = "", ...args] = cgroup ? cgroup.joinArgv(argv, env) : argv;
   return spawn(command, args, { cwd, env, detached: true, stdio: ["ignore", ...output] });
 }
 
@@ -42,6 +45,8 @@ export interface CompletionLimits {
   stoppedExitCodes: Record<StopCause, number>;
   /** Stops the command the way its timeout would; already aborted stops it at once. */
   cancelled: AbortSignal;
+  /** The command's own cgroup: a stop ends everything in it, what left the group included. */
+  cgroup?: ChildCgroup | null;
 }
 
 /**
@@ -58,7 +63,9 @@ export async function runToCompletion(
   const { pid } = child;
   const stop = (cause: StopCause) => {
     if (stopping === undefined && pid !== undefined) {
-      stopping = { cause, done: stopProcessGroup(pid, limits.graceMs) };
+      const group = limits.cgroup;
+      const stopped = stopProcessGroup(pid, limits.graceMs);
+      stopping = { cause, done: group ? stopped.then(() => group.kill()) : stopped };
     }
   };
   // The child keeps the event loop alive while it runs; the timer must not once it has exited.

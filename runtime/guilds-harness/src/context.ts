@@ -1,6 +1,7 @@
 import path from "node:path";
 import { OpError } from "@guilds/protocol/helperDispatch";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
+import { type MachineCgroupView, machineCgroupFromEnv } from "@guilds/protocol/machineCgroup";
 import { runFolder, SANDBOX_HOME, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
 
 /** What every harness op knows about the call it serves and the machine it runs on. */
@@ -14,6 +15,8 @@ export interface HarnessContext {
   runDir: string;
   /** PATH of the helper: where the harness CLIs are looked up, and the PATH they get. */
   path: string;
+  /** The machine's cgroup (GUILDS_CGROUP), where each task gets a group of its own; null without one. */
+  cgroup: MachineCgroupView | null;
   /** How to run this helper again (node and its bundle): the supervisor is this helper too. */
   helperCommand: [string, ...string[]];
 }
@@ -37,6 +40,7 @@ export function createContext(
     stateDir: path.join(runtimeDir, request.agent_id, "harness"),
     runDir: path.join(home, runFolder(request.run_id)),
     path: environment.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    cgroup: machineCgroupFromEnv(environment),
     helperCommand,
   };
 }

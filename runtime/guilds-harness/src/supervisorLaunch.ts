@@ -5,7 +5,7 @@ import { z } from "zod";
  * environment holds the agent's secrets. The brief is in none of it; the CLI reads the prompt file.
  */
 export const SupervisorLaunch = z.object({
-  /** argv[0] is the CLI's absolute path. */
+  /** The CLI's absolute path and arguments, behind the shell that joins the task's cgroup when it has one. */
   argv: z.array(z.string()).min(1),
   env: z.record(z.string(), z.string()),
   /** repos/<repo> in the home. */

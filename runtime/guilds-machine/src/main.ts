@@ -23,6 +23,8 @@ function main(argv: string[]): void {
     process.exit(2);
   }
   const { socketPath, boot, idleStopMs, backgroundRecords } = options;
+  // What the machine's processes create is their user's alone (bwrap 0.8 has no --umask).
+  process.umask(0o077);
   mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
   rmSync(socketPath, { force: true });
   /** The process groups started here that still run. */

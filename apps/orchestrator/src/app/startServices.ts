@@ -53,9 +53,16 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
   const events = createEventBus(store);
   const machines = createMachineRegistry({
     home: config.home,
+    machinesDir: config.machinesDir,
     sandbox: options.sandbox,
     logger,
-    extras: { harnessDir: config.harnessDir, network: config.sandboxNetwork },
+    extras: {
+      harnessDir: config.harnessDir,
+      network: config.sandboxNetwork,
+      seccomp: config.sandboxSeccomp,
+      limitsOff: config.machineLimitsMode === "off",
+    },
+    ...(config.machineLimits === undefined ? {} : { maxima: config.machineLimits }),
   });
   const scripts = createAgentScripts(config.home);
   let runs: RunService | undefined;
@@ -66,7 +73,13 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
     await closing?.close();
     events.close();
     await machines.stopAll();
-    await claim?.release();
+    // A claim that cannot be given up (the data folder's disk is full) runs out by itself, and a
+    // server started again on this host takes it over at once: the store is closed all the same.
+    await claim
+      ?.release()
+      .catch((error: unknown) =>
+        logger.warn(`could not give up this server's claim on the store: ${String(error)}`),
+      );
     await logger.flush();
     await store.close();
   };
@@ -91,6 +104,7 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       logger,
       machines,
       tasks: storeTaskArtifacts(store, machines),
+      ...(config.machineLimits === undefined ? {} : { machineLimits: config.machineLimits }),
     });
     return { store, events, machines, runs, scripts, app, logger, notice, lost: claim.lost, close };
   } catch (error) {

@@ -3,14 +3,17 @@ import { createAgentScripts } from "../app/agentScripts.ts";
 import { loadConfig } from "../config.ts";
 import { deleteAgent } from "../deletion/deleteAgent.ts";
 import { describeDeletion } from "../deletion/deletion.ts";
+import { effectiveLimits } from "../machines/effectiveLimits.ts";
+import { formatLimit } from "../machines/limitValues.ts";
 import { removeStoppedMachineFolder } from "../machines/machineFolder.ts";
 import { machineRoot } from "../machines/machineRegistry.ts";
 import { parseModelScript } from "../providers/modelScript.ts";
 import { HARNESSES, type Harness, MODEL_PROVIDERS, type ModelProviderName } from "../store/agentSettings.ts";
-import type { Agent } from "../store/agentStore.ts";
+import type { Agent, AgentSettings } from "../store/agentStore.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { findAgent, findGuild } from "./findByName.ts";
+import { LIMIT_OPTIONS, limitSettingsOfOptions } from "./limitOptions.ts";
 import { EXIT_OK, UsageError } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
@@ -31,16 +34,20 @@ const CREATE_OPTIONS = {
   harness: { type: "string" },
   "harness-model": { type: "string" },
   "harness-effort": { type: "string" },
+  ...LIMIT_OPTIONS,
 } as const;
 
-/** guilds agent create <guild> <name> [options] | list [<guild>] | delete <guild>/<agent> */
+const UPDATE_OPTIONS = { ...CREATE_OPTIONS, name: { type: "string" } } as const;
+
+/** guilds agent create <guild> <name> [options] | update <guild>/<agent> [options] | list [<guild>] | delete <guild>/<agent> */
 export async function runAgentCommand(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
   const [action, ...rest] = argv;
   if (action === "create") return createAgent(rest, environment);
+  if (action === "update") return updateAgent(rest, environment);
   if (action === "list") return listAgents(rest, environment);
   if (action === "delete") return removeAgent(rest, environment);
   throw new UsageError(
-    "agent takes create <guild> <name> [--provider P] [--model M] ..., list [<guild>] or delete <guild>/<agent>.",
+    "agent takes create <guild> <name> [--provider P] [--model M] ..., update <guild>/<agent> [--memory 8G] ..., list [<guild>] or delete <guild>/<agent>.",
   );
 }
 
@@ -73,10 +80,46 @@ async function createAgent(argv: string[], environment: NodeJS.ProcessEnv): Prom
       ...(values.harness === undefined ? {} : { harness: harnessOf(values.harness) }),
       ...(values["harness-model"] === undefined ? {} : { harnessModel: values["harness-model"] }),
       ...(values["harness-effort"] === undefined ? {} : { harnessEffort: values["harness-effort"] }),
+      limits: limitSettingsOfOptions(values, loadConfig(environment).machineLimits ?? {}),
     });
   });
   if (script !== undefined) createAgentScripts(loadConfig(environment).home).set(agent.id, script);
   await writeOut(process.stdout, `created agent ${name} (${agent.id}) on ${provider} ${model}\n`);
+  return EXIT_OK;
+}
+
+/** Only the settings given change; "default" resets a limit, "none" the harness. */
+async function updateAgent(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseCommandArgs("agent update", argv, UPDATE_OPTIONS);
+  const [reference = ""] = takePositionals("agent update", positionals, ["guild>/<agent"]);
+  if (Object.keys(values).length === 0) {
+    throw new UsageError(
+      "agent update needs a setting to change, such as --memory 8G, --pids 2048, --cpus 4, --disk 50G, --coding off or --max-tool-calls 200 (see guilds --help).",
+    );
+  }
+  if (values.script !== undefined && (values.provider ?? "scripted") !== "scripted") {
+    throw new UsageError("--script is for --provider scripted.");
+  }
+  const script = values.script === undefined ? undefined : await readScript(values.script);
+  const agent = await withAdminStore(environment, async (store) => {
+    const found = await findAgent(store, reference);
+    const settings: AgentSettings = {
+      limits: limitSettingsOfOptions(values, loadConfig(environment).machineLimits ?? {}),
+    };
+    if (values.name !== undefined) settings.name = values.name;
+    if (values.provider !== undefined) settings.modelProvider = providerOf(values.provider);
+    if (values.model !== undefined) settings.modelName = values.model;
+    if (values["base-url"] !== undefined) settings.modelBaseUrl = values["base-url"];
+    if (values.coding !== undefined) settings.coding = onOff(values.coding);
+    if (values["max-tool-calls"] !== undefined) settings.maxToolCalls = wholeNumber(values["max-tool-calls"]);
+    if (values.harness !== undefined)
+      settings.harness = values.harness === "none" ? null : harnessOf(values.harness);
+    if (values["harness-model"] !== undefined) settings.harnessModel = values["harness-model"];
+    if (values["harness-effort"] !== undefined) settings.harnessEffort = values["harness-effort"];
+    return store.agents.update(found.id, settings);
+  });
+  if (script !== undefined) createAgentScripts(loadConfig(environment).home).set(agent.id, script);
+  await writeOut(process.stdout, `updated agent ${agent.name} (${agent.id})\n`);
   return EXIT_OK;
 }
 
@@ -88,7 +131,9 @@ async function listAgents(argv: string[], environment: NodeJS.ProcessEnv): Promi
       positionals[0] === undefined ? await store.guilds.list() : [await findGuild(store, positionals[0])];
     const rows: string[] = [];
     for (const guild of guilds) {
-      for (const agent of await store.agents.list(guild.id)) rows.push(`${guild.name}/${describe(agent)}\n`);
+      for (const agent of await store.agents.list(guild.id)) {
+        rows.push(`${guild.name}/${describe(agent)}\t${describeLimits(agent, environment)}\n`);
+      }
     }
     return rows;
   });
@@ -105,13 +150,13 @@ async function removeAgent(argv: string[], environment: NodeJS.ProcessEnv): Prom
   const { positionals } = parseCommandArgs("agent delete", argv, {});
   const [reference = ""] = takePositionals("agent delete", positionals, ["guild>/<agent"]);
   const deletion = await withAdminStore(environment, async (store) => {
-    const { home } = loadConfig(environment);
+    const { home, machinesDir } = loadConfig(environment);
     const agent = await findAgent(store, reference);
     return deleteAgent(
       {
         store,
         scripts: createAgentScripts(home),
-        removeMachine: (agentId) => removeStoppedMachineFolder(machineRoot(home, agentId)),
+        removeMachine: (agentId) => removeStoppedMachineFolder(machineRoot(machinesDir, agentId)),
       },
       agent.id,
     );
@@ -124,6 +169,18 @@ function describe(agent: Agent): string {
   const harness =
     agent.harness === null ? "none" : [agent.harness, agent.harnessModel].filter(Boolean).join(" ");
   return `${agent.name}\t${agent.id}\t${agent.modelProvider} ${agent.modelName}\tcoding ${agent.coding ? "on" : "off"}\tmax_tool_calls ${agent.maxToolCalls}\tharness ${harness}`;
+}
+
+/** What the agent's machine gets, "(default)" marking a limit the agent leaves to the default. */
+function describeLimits(agent: Agent, environment: NodeJS.ProcessEnv): string {
+  const effective = effectiveLimits(agent.limits, loadConfig(environment).machineLimits ?? {});
+  const mark = (own: number | null) => (own === null ? " (default)" : "");
+  return [
+    `memory ${formatLimit("memoryBytes", effective.memoryBytes)}${mark(agent.limits.memoryBytes)}`,
+    `pids ${effective.pids}${mark(agent.limits.pids)}`,
+    `cpus ${effective.cpus}${mark(agent.limits.cpus)}`,
+    `disk ${formatLimit("diskBytes", effective.diskBytes)}${mark(agent.limits.diskBytes)}`,
+  ].join(", ");
 }
 
 function harnessOf(value: string): Harness {

@@ -1,8 +1,11 @@
 import { lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import path from "node:path";
 import { createLocalMachine, type LocalMachine } from "../machines/local/localMachine.ts";
-import { consoleLogger, type SandboxMode } from "../machines/local/localOptions.ts";
+import { consoleLogger, type SandboxMode, type SeccompSetting } from "../machines/local/localOptions.ts";
+import { sandboxUser } from "../machines/local/sandboxUser.ts";
+import { DEFAULT_MACHINE_LIMITS, type MachineLimits } from "../machines/machineLimits.ts";
 import { defaultWorkingDirectory } from "../toolbox/workingDirectory.ts";
+import { refuseForeignHome } from "./foreignHome.ts";
 import { UsageError } from "./usage.ts";
 
 /** A local agent of the CLI: a home folder of the user's choice and the machine around it. */
@@ -18,20 +21,35 @@ export interface LocalAgent {
  * it. The machine is persistent: each CLI call is one process, and the machine (its background
  * commands with it) lives on between calls until its idle stop.
  */
-export async function openLocalAgent(homeArgument: string, sandbox: SandboxMode): Promise<LocalAgent> {
+export async function openLocalAgent(
+  homeArgument: string,
+  sandbox: SandboxMode,
+  seccomp: SeccompSetting = "on",
+  machineLimits: LocalAgentLimits = { off: false, limits: DEFAULT_MACHINE_LIMITS },
+): Promise<LocalAgent> {
   const home = await ensureHome(path.resolve(homeArgument));
+  const agentId = agentIdOf(home);
+  if (sandbox !== "unconfined") await refuseForeignHome(home, sandboxUser(agentId));
   const root = machineRootOf(home);
   await ensureRoot(root, home);
-  const agentId = agentIdOf(home);
   const machine = await createLocalMachine({
     agentId,
     root,
     homeDir: home,
     sandbox,
+    seccomp,
+    limitsOff: machineLimits.off,
+    limits: () => machineLimits.limits,
     persistent: true,
     logger: consoleLogger,
   });
   return { agentId, machine, defaultCwd: defaultWorkingDirectory(await repositoryNames(home)) };
+}
+
+/** GUILDS_LIMITS and the GUILDS_MAX_* maxima, as the server reads them. */
+export interface LocalAgentLimits {
+  off: boolean;
+  limits: MachineLimits;
 }
 
 /** The machine's folder of a CLI home: beside it, .<name>.guilds-machine (outside the agent's reach). */

@@ -1,9 +1,12 @@
-import type { SandboxMode } from "../machines/local/localOptions.ts";
+import { DEFAULT_LIMIT_SETTINGS, effectiveLimits } from "../machines/effectiveLimits.ts";
+import { type MachineLimitMaxima, machineLimitMaximaFrom } from "../machines/limitMaxima.ts";
+import type { SandboxMode, SeccompSetting } from "../machines/local/localOptions.ts";
+import type { LocalAgentLimits } from "./localAgent.ts";
 import { UsageError } from "./usage.ts";
 
 const SANDBOX_MODES: readonly SandboxMode[] = ["bwrap", "unconfined", "auto"];
 
-/** GUILDS_SANDBOX: bwrap, unconfined or auto (the default). */
+/** GUILDS_SANDBOX: bwrap, unconfined or auto (the default, the same as bwrap). */
 export function sandboxFromEnvironment(environment: NodeJS.ProcessEnv): SandboxMode {
   const raw = environment.GUILDS_SANDBOX?.trim();
   if (raw === undefined || raw === "") return "auto";
@@ -12,6 +15,29 @@ export function sandboxFromEnvironment(environment: NodeJS.ProcessEnv): SandboxM
   throw new UsageError(
     `GUILDS_SANDBOX must be bwrap, unconfined or auto (got ${JSON.stringify(raw)}); unset it for auto.`,
   );
+}
+
+/** GUILDS_SECCOMP: on (the default: the machines' seccomp filter) or off. */
+export function seccompFromEnvironment(environment: NodeJS.ProcessEnv): SeccompSetting {
+  const raw = environment.GUILDS_SECCOMP?.trim();
+  if (raw === undefined || raw === "" || raw === "on") return "on";
+  if (raw === "off") return "off";
+  throw new UsageError(`GUILDS_SECCOMP must be on or off (got ${JSON.stringify(raw)}); unset it for on.`);
+}
+
+/** GUILDS_LIMITS (on or off) and the GUILDS_MAX_* maxima: what a CLI machine gets, as a server's would. */
+export function limitsFromEnvironment(environment: NodeJS.ProcessEnv): LocalAgentLimits {
+  const raw = environment.GUILDS_LIMITS?.trim();
+  if (raw !== undefined && raw !== "" && raw !== "on" && raw !== "off") {
+    throw new UsageError(`GUILDS_LIMITS must be on or off (got ${JSON.stringify(raw)}); unset it for on.`);
+  }
+  let maxima: MachineLimitMaxima;
+  try {
+    maxima = machineLimitMaximaFrom(environment);
+  } catch (caught) {
+    throw new UsageError(caught instanceof Error ? caught.message : String(caught));
+  }
+  return { off: raw === "off", limits: effectiveLimits(DEFAULT_LIMIT_SETTINGS, maxima) };
 }
 
 const DEFAULT_PORT = 7777;

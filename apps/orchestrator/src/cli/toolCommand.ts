@@ -7,7 +7,7 @@ import { createHelperTransport } from "../toolbox/helperTransport.ts";
 import type { ToolResult } from "../toolbox/tool.ts";
 import { ToolboxError } from "../toolbox/toolboxError.ts";
 import { openLocalAgent } from "./localAgent.ts";
-import { sandboxFromEnvironment } from "./settings.ts";
+import { limitsFromEnvironment, sandboxFromEnvironment, seccompFromEnvironment } from "./settings.ts";
 import { EXIT_OK, EXIT_USAGE, UsageError } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
@@ -18,7 +18,13 @@ const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
 export async function runTool(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
   const options = parseToolArgs(argv);
   const maxBytes = settingOrUsage(() => codeResultMaxBytes(environment));
-  const agent = await openLocalAgent(options.home, sandboxFromEnvironment(environment));
+  const sandbox = sandboxFromEnvironment(environment);
+  const agent = await openLocalAgent(
+    options.home,
+    sandbox,
+    seccompFromEnvironment(environment),
+    limitsFromEnvironment(environment),
+  );
   // One call: a long-lived helper would cost the same process start and then sit idle.
   const helpers = createHelperTransport({ mode: "one-shot" });
   try {

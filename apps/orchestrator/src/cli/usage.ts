@@ -29,6 +29,12 @@ Usage:
   guilds agent create <guild> <name> [--provider anthropic|openai|openai-compatible|scripted]
       [--model M] [--base-url U] [--coding on|off] [--max-tool-calls N] [--script <file.json>]
       [--harness claude|codex|gemini|cursor|antigravity] [--harness-model M] [--harness-effort E]
+      [--memory 4G] [--pids 1024] [--cpus 2] [--disk 20G]
+      The machine's limits (defaults shown): each at most the server's GUILDS_MAX_* when set.
+  guilds agent update <guild>/<agent> [--name N] [--memory 8G] [--pids N] [--cpus N] [--disk 50G]
+      [--coding on|off] [--max-tool-calls N] [--harness H|none] and the other options of create
+      Changes only the settings given; "default" resets a limit. The machine takes new limits at
+      its next start.
   guilds agent list [<guild>]
   guilds agent delete <guild>/<agent>
       Deletes the agent with its runs (messages, tool calls, events), secrets and machine folder
@@ -68,7 +74,8 @@ Usage:
       <tool> is shell, shell_status, file_read or code_search. --run names the run (default
       "cli"): calls of one run share its working directory. The machine's own folder is kept
       beside the home, in .<dir name>.guilds-machine. The machine stays up between calls, its
-      background commands with it, until 15 minutes pass with nothing running but them.
+      background commands with it, until 15 minutes pass with nothing running but them. As root
+      the home is handed to the sandbox's user: <dir> must be new, empty, or that user's already.
 
   guilds --help
 
@@ -77,8 +84,12 @@ Environment:
   DATABASE_URL           postgres://... to keep the store in PostgreSQL instead of SQLite
   HOST, PORT             where guilds serve listens (default 127.0.0.1 and 7777)
   GUILDS_URL, GUILDS_TOKEN  the server guilds run talks to, and the token it sends
-  GUILDS_SANDBOX         bwrap, unconfined or auto (default auto: bwrap where it works here)
+  GUILDS_SANDBOX         auto (default) or bwrap: bubblewrap, or the machine does not start;
+                         unconfined: no sandbox, the commands run on this host as you
+  GUILDS_SECCOMP         on (default: the machines' seccomp filter, needs python3-seccomp) or off
   CODE_RESULT_MAX_BYTES  the result cap in bytes: default 8192, at least 1024
+  GUILDS_MAX_MEMORY, GUILDS_MAX_PIDS, GUILDS_MAX_CPUS, GUILDS_MAX_DISK
+                         the most an agent's machine may get (unset: no maximum), e.g. 8G, 4096, 4, 100G
 
 Exit codes: 0 done (a tool ran, even when its command failed; a run completed), 1 it could not
 run or the run did not complete, 2 bad usage, 130 a run cancelled with Ctrl-C.

@@ -25,9 +25,20 @@ export interface RunEventBus {
   publishEphemeral(event: RunEventOf<"tool.progress">): void;
   /**
    * Replays the stored events after `afterId` (undefined: none, live only), then the live ones,
-   * with no gap and no duplicate at the seam. Returns the unsubscribe.
+   * with no gap and no duplicate at the seam. Returns the unsubscribe. `onEnd` is called when the bus
+   * ends a one-run subscription itself (endRunStreams).
    */
-  subscribe(filter: RunEventFilter, afterId: number | undefined, listener: RunEventListener): () => void;
+  subscribe(
+    filter: RunEventFilter,
+    afterId: number | undefined,
+    listener: RunEventListener,
+    onEnd?: () => void,
+  ): () => void;
+  /**
+   * Ends every subscription to this one run (a guild's go on), calling their onEnd: for a run whose
+   * run.ended could not be stored, so that no viewer waits for it forever.
+   */
+  endRunStreams(runId: string): void;
   close(): void;
 }
 
@@ -41,6 +52,8 @@ const REPLAY_PAGE = 1000;
 
 export function createEventBus(store: Store): RunEventBus {
   const subscriptions = new Set<Subscription>();
+  /** The one-run subscriptions that endRunStreams can end, with what to call then. */
+  const runStreams = new Map<Subscription, { runId: string; onEnd: () => void }>();
   /** run id → guild id, learned from stored events, so an ephemeral event needs no query. */
   const guildOfRun = new Map<string, string>();
   let closed = false;
@@ -127,9 +140,11 @@ export function createEventBus(store: Store): RunEventBus {
       );
     },
 
-    subscribe(filter, afterId, listener) {
+    subscribe(filter, afterId, listener, onEnd) {
       const subscription = createSubscription(filter, listener);
       subscriptions.add(subscription);
+      if ("runId" in filter && onEnd !== undefined)
+        runStreams.set(subscription, { runId: filter.runId, onEnd });
       if (afterId === undefined) subscription.goLive(-1, []);
       else {
         replay(filter, afterId).then(
@@ -141,13 +156,29 @@ export function createEventBus(store: Store): RunEventBus {
       return () => {
         subscription.close();
         subscriptions.delete(subscription);
+        runStreams.delete(subscription);
       };
+    },
+
+    endRunStreams(runId) {
+      for (const [subscription, stream] of runStreams) {
+        if (stream.runId !== runId) continue;
+        subscription.close();
+        subscriptions.delete(subscription);
+        runStreams.delete(subscription);
+        try {
+          stream.onEnd();
+        } catch {
+          // A subscriber's fault is its own, as a listener's is.
+        }
+      }
     },
 
     close() {
       closed = true;
       for (const subscription of subscriptions) subscription.close();
       subscriptions.clear();
+      runStreams.clear();
     },
   };
 }

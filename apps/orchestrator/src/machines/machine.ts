@@ -48,6 +48,11 @@ export class MachineError extends Error {
   }
 }
 
+export interface MachineEnd {
+  reason: string;
+  at: number;
+}
+
 /**
  * The sandbox of one agent. Every provider gives the same view inside: $HOME (the agent home),
  * /run/guilds (gone with the machine), the helpers on PATH, bash, git, rg and node.
@@ -72,6 +77,11 @@ export interface Machine {
   /** Ends every process inside (background commands included) and clears /run/guilds; the home survives. */
   stop(): Promise<void>;
   isRunning(): boolean;
+  /**
+   * Why the machine last ended without its owner stopping it (past its disk limit, its sandbox
+   * died) and when (ms since the epoch); null when it never did. A call cut short by that end says so.
+   */
+  lastEnd(): MachineEnd | null;
   /**
    * Which start of this handle's machine is running: a value that changes with every start (a new
    * /run/guilds, or a machine adopted as it is), null while it is not running. A file written under

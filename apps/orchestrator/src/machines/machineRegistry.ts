@@ -1,14 +1,20 @@
 import { chmodSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Agent } from "../store/agentStore.ts";
+import { createLatestLimits } from "./latestLimits.ts";
+import type { MachineLimitMaxima } from "./limitMaxima.ts";
 import { createLocalMachine } from "./local/localMachine.ts";
 import type { MachineExtras, MachineLogger, SandboxMode } from "./local/localOptions.ts";
 import type { Machine } from "./machine.ts";
 import { type MachineFolderOutcome, removeMachineFolder } from "./machineFolder.ts";
 
 export interface MachineRegistry {
-  /** The agent's machine (created on first use, not started: the transport wakes it). */
-  forAgent(agent: Pick<Agent, "id" | "idleStopMinutes">): Promise<Machine>;
+  /**
+   * The agent's machine (created on first use, not started: the transport wakes it). Each call
+   * passes the agent as it is now: its machine's next start takes the limits of the latest (the
+   * defaults when no call gave them).
+   */
+  forAgent(agent: Pick<Agent, "id" | "idleStopMinutes"> & Partial<Pick<Agent, "limits">>): Promise<Machine>;
   /** Stops every machine this registry made. */
   stopAll(): Promise<void>;
   /** For a deleted agent: stops its machine, forgets it, and removes its folder, home and all. */
@@ -16,28 +22,36 @@ export interface MachineRegistry {
 }
 
 export interface MachineRegistryOptions {
-  /** GUILDS_HOME: each agent's machine lives in <home>/machines/<agent id>. */
+  /** GUILDS_HOME: the data folder. */
   home: string;
+  /** GUILDS_MACHINES_DIR: each agent's machine lives in <machinesDir>/<agent id> (default <home>/machines). */
+  machinesDir?: string;
   sandbox?: SandboxMode;
   logger?: MachineLogger;
   /** The harness CLIs and the network every machine gets. */
   extras?: MachineExtras;
+  /** The server's maxima of the machine limits and its tmpfs size (GUILDS_MAX_*); default none. */
+  maxima?: MachineLimitMaxima;
 }
 
 /** One local machine per agent, made once and shared by all its runs. */
 export function createMachineRegistry(options: MachineRegistryOptions): MachineRegistry {
   const machines = new Map<string, Promise<Machine>>();
+  const latestLimits = createLatestLimits(options.maxima ?? {});
+  const machinesDir = options.machinesDir ?? path.join(options.home, "machines");
   return {
     forAgent(agent) {
+      latestLimits.remember(agent);
       const existing = machines.get(agent.id);
       if (existing !== undefined) return existing;
-      openMachinesFolder(options.home);
+      openMachinesFolder(options.home, machinesDir);
       const created = createLocalMachine({
         agentId: agent.id,
-        root: machineRoot(options.home, agent.id),
+        root: machineRoot(machinesDir, agent.id),
         sandbox: options.sandbox ?? "auto",
         ...options.extras,
         idleStopMs: agent.idleStopMinutes * 60_000,
+        limits: latestLimits.reader(agent.id),
         ...(options.logger === undefined ? {} : { logger: options.logger }),
       });
       machines.set(agent.id, created);
@@ -49,9 +63,10 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
       await Promise.allSettled(all.map(async (machine) => (await machine).stop()));
     },
     async remove(agentId) {
-      const root = machineRoot(options.home, agentId);
+      const root = machineRoot(machinesDir, agentId);
       const made = machines.get(agentId);
       machines.delete(agentId);
+      latestLimits.forget(agentId);
       try {
         await (await made?.catch(() => undefined))?.stop();
       } catch (caught) {
@@ -63,19 +78,21 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
   };
 }
 
-export function machineRoot(home: string, agentId: string): string {
-  return path.join(home, "machines", agentId);
+/** The folder of an agent's machine; `machinesDir` is Config.machinesDir. */
+export function machineRoot(machinesDir: string, agentId: string): string {
+  return path.join(machinesDir, agentId);
 }
 
 /**
- * As root the sandboxes run as other uids, and bwrap finds a home as that uid: the data folder
- * (created 0700) and its machines/ folder must be searchable by others, though never listable.
+ * As root the sandboxes run as other uids, and bwrap finds a home as that uid: the machines folder
+ * must be searchable by others, though never listable, and so must the data folder (created 0700)
+ * when it holds it. A machines folder elsewhere (GUILDS_MACHINES_DIR) needs its parents searchable.
  */
-function openMachinesFolder(home: string): void {
-  const machines = path.join(home, "machines");
-  mkdirSync(machines, { recursive: true, mode: 0o711 });
+function openMachinesFolder(home: string, machinesDir: string): void {
+  mkdirSync(machinesDir, { recursive: true, mode: 0o711 });
   if (process.getuid?.() !== 0) return;
-  for (const folder of [home, machines]) {
+  const inHome = !path.relative(home, machinesDir).startsWith("..");
+  for (const folder of inHome ? [home, machinesDir] : [machinesDir]) {
     const mode = statSync(folder).mode & 0o7777;
     if ((mode & 0o001) === 0) chmodSync(folder, mode | 0o001);
   }

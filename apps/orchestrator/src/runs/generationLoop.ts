@@ -1,6 +1,7 @@
 import type { RunEventOf } from "@guilds/protocol/runEvents";
 import type { ModelProvider, ModelToolCall, TokenUsage } from "../providers/modelProvider.ts";
 import type { Generation } from "../store/generationStore.ts";
+import { asStorageFull } from "../store/storageFull.ts";
 import type { ModelToolSchema } from "../toolbox/code.ts";
 import { offeredToolSchemas } from "../toolbox/offeredTools.ts";
 import { answerWrites } from "./answerWrites.ts";
@@ -8,7 +9,7 @@ import { type ConversationReader, createConversationReader } from "./conversatio
 import type { EngineDeps } from "./engineDeps.ts";
 import { type GenerationContext, loadGenerationContext } from "./generationContext.ts";
 import { type AssistantContent, conversationOf } from "./messageContent.ts";
-import { endRun } from "./runEnd.ts";
+import { endRunOnceStored } from "./runEndOnceStored.ts";
 import { systemPrompt } from "./systemPrompt.ts";
 import { runToolCall } from "./toolCallStep.ts";
 
@@ -37,12 +38,16 @@ export async function runGenerationLoop(deps: EngineDeps, runId: string, signal:
       }
     }
   } catch (caught) {
-    const message = redact(caught instanceof Error ? caught.message : String(caught));
+    const full = asStorageFull(caught);
+    const message =
+      full === undefined
+        ? redact(caught instanceof Error ? caught.message : String(caught))
+        : `${full.code}: ${full.message}`;
     deps.logger.error(`run ${runId} failed: ${message}`);
     outcome = { status: "failed", reason: message };
   }
   if (signal.aborted) outcome = { status: "cancelled", reason: "cancelled by the operator" };
-  await endRun(deps, runId, outcome);
+  await endRunOnceStored(deps, runId, outcome, signal);
 }
 
 async function runGeneration(

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isAppError } from "../errors.ts";
+import { asStorageFull } from "../store/storageFull.ts";
 import type { ApiErrorBody } from "./apiError.ts";
 
 /**
@@ -19,6 +20,9 @@ export interface ErrorLogger {
 export function createErrorHandler(logger: ErrorLogger) {
   return (error: Error, c: Context): Response => {
     if (isAppError(error)) return errorResponse(c, error.status, error.code, error.message);
+    // PostgreSQL's disk_full reaches here as the driver's error.
+    const full = asStorageFull(error);
+    if (full !== undefined) return errorResponse(c, full.status, full.code, full.message);
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status, "request.rejected", error.message || "The request was rejected.");
     }

@@ -73,6 +73,15 @@ function operationOf(route: ApiRoute): Record<string, unknown> {
       "401": { description: "No valid bearer token", ...errorResponse },
       "404": { description: "An id in the path names nothing", ...errorResponse },
       ...(route.conflict === undefined ? {} : { "409": { description: route.conflict, ...errorResponse } }),
+      // Reads never write, so only a route that stores something meets a full disk.
+      ...(route.method === "get"
+        ? {}
+        : {
+            "507": {
+              description: "The store's disk is full (storage.full): free space, then retry",
+              ...errorResponse,
+            },
+          }),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ModelScript } from "../providers/modelScript.ts";
 import { HARNESSES, MODEL_PROVIDERS } from "../store/agentSettings.ts";
+import { AgentLimitsBody } from "./agentLimitsBody.ts";
 
 /* The bodies the API accepts; the OpenAPI document is generated from these. */
 
@@ -51,6 +52,7 @@ const agentFields = {
   coding: z.boolean().optional().describe("Gates the code tools; read at each generation."),
   max_tool_calls: z.int().optional(),
   idle_stop_minutes: z.int().optional(),
+  limits: AgentLimitsBody.optional(),
   script: ModelScript.optional().describe("The scripted provider's steps (see modelScript.ts)."),
 };
 

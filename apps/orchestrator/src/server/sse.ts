@@ -36,7 +36,16 @@ export function streamRunEvents(
           stop();
         }
       };
-      const unsubscribe = deps.events.subscribe(filter, afterId, (envelope) => send(encodedFrame(envelope)));
+      const unsubscribe = deps.events.subscribe(
+        filter,
+        afterId,
+        (envelope) => send(encodedFrame(envelope)),
+        // The bus gave the run's stream up (its end could not be stored): the client sees it close.
+        () => {
+          stop();
+          controller.close();
+        },
+      );
       const heartbeat = setInterval(() => send(HEARTBEAT_BYTES), deps.heartbeatMs ?? SSE_HEARTBEAT_MS);
       stop = () => {
         if (stopped) return;

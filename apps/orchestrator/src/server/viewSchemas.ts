@@ -48,6 +48,25 @@ export const AgentView = z.strictObject({
   coding: z.boolean(),
   max_tool_calls: z.int(),
   idle_stop_minutes: z.int(),
+  limits: z
+    .strictObject({
+      pids: z.int().nullable(),
+      memory_bytes: z.int().nullable(),
+      cpus: z.number().nullable(),
+      disk_bytes: z.int().nullable(),
+    })
+    .describe("The agent's own machine limits, each null for the default."),
+  effective_limits: z
+    .strictObject({
+      pids: z.int(),
+      memory_bytes: z.int(),
+      cpus: z.number(),
+      disk_bytes: z.int(),
+      tmpfs_bytes: z.int(),
+    })
+    .describe(
+      "What its machine gets at its next start: its own limits, else the defaults, within the server's maxima.",
+    ),
   script: ModelScript.nullable().describe("The scripted provider's steps, or null."),
   created_at: timestamp,
   updated_at: timestamp,

@@ -1,4 +1,6 @@
 import type { Deletion } from "../deletion/deletion.ts";
+import { effectiveLimits } from "../machines/effectiveLimits.ts";
+import type { MachineLimitMaxima } from "../machines/limitMaxima.ts";
 import type { ModelScript } from "../providers/modelScript.ts";
 import type { Agent } from "../store/agentStore.ts";
 import type { Guild } from "../store/guildStore.ts";
@@ -36,7 +38,12 @@ export function repositoryView(repository: Repository): RepositoryView {
   };
 }
 
-export function agentView(agent: Agent, script: ModelScript | undefined): AgentView {
+export function agentView(
+  agent: Agent,
+  script: ModelScript | undefined,
+  maxima: MachineLimitMaxima,
+): AgentView {
+  const effective = effectiveLimits(agent.limits, maxima);
   return {
     id: agent.id,
     guild_id: agent.guildId,
@@ -48,6 +55,19 @@ export function agentView(agent: Agent, script: ModelScript | undefined): AgentV
     coding: agent.coding,
     max_tool_calls: agent.maxToolCalls,
     idle_stop_minutes: agent.idleStopMinutes,
+    limits: {
+      pids: agent.limits.pids,
+      memory_bytes: agent.limits.memoryBytes,
+      cpus: agent.limits.cpus,
+      disk_bytes: agent.limits.diskBytes,
+    },
+    effective_limits: {
+      pids: effective.pids,
+      memory_bytes: effective.memoryBytes,
+      cpus: effective.cpus,
+      disk_bytes: effective.diskBytes,
+      tmpfs_bytes: effective.tmpfsBytes,
+    },
     script: script ?? null,
     created_at: agent.createdAt,
     updated_at: agent.updatedAt,

@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { AppError } from "../errors.ts";
+import type { AgentLimitSettings } from "../machines/machineLimits.ts";
+import { limitColumns, limitsOf } from "./agentLimits.ts";
 import {
   checkHarness,
   checkModelName,
@@ -39,6 +41,8 @@ export interface Agent {
   coding: boolean;
   maxToolCalls: number;
   idleStopMinutes: number;
+  /** Its machine's limits, each null for the default; read at each start of the machine. */
+  limits: AgentLimitSettings;
   createdAt: string;
   updatedAt: string;
 }
@@ -55,6 +59,8 @@ export interface AgentSettings {
   coding?: boolean;
   maxToolCalls?: number;
   idleStopMinutes?: number;
+  /** The limits given are set, null resetting one to the default; the others stay. */
+  limits?: Partial<AgentLimitSettings>;
 }
 
 export type NewAgent = AgentSettings & {
@@ -84,6 +90,11 @@ export function createAgentStore(db: Kysely<Database>) {
         coding: (input.coding ?? true) ? 1 : 0,
         max_tool_calls: checkMaxToolCalls(input.maxToolCalls ?? MAX_TOOL_CALLS_DEFAULT),
         idle_stop_minutes: checkIdleStopMinutes(input.idleStopMinutes ?? IDLE_STOP_MINUTES_DEFAULT),
+        limit_pids: null,
+        limit_memory_bytes: null,
+        limit_cpus: null,
+        limit_disk_bytes: null,
+        ...limitColumns(input.limits),
         created_at: now,
         updated_at: now,
       };
@@ -207,7 +218,7 @@ function settingsColumns(settings: AgentSettings): Partial<Selectable<AgentTable
   if (settings.maxToolCalls !== undefined) columns.max_tool_calls = checkMaxToolCalls(settings.maxToolCalls);
   if (settings.idleStopMinutes !== undefined)
     columns.idle_stop_minutes = checkIdleStopMinutes(settings.idleStopMinutes);
-  return columns;
+  return { ...columns, ...limitColumns(settings.limits) };
 }
 
 function checkMaxToolCalls(value: number): number {
@@ -236,6 +247,7 @@ function toAgent(row: Selectable<AgentTable>): Agent {
     coding: row.coding === 1,
     maxToolCalls: row.max_tool_calls,
     idleStopMinutes: row.idle_stop_minutes,
+    limits: limitsOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -50,6 +50,11 @@ export interface AgentTable {
   coding: number;
   max_tool_calls: number;
   idle_stop_minutes: number;
+  /** The agent's own machine limits; null for the default. */
+  limit_pids: number | null;
+  limit_memory_bytes: number | null;
+  limit_cpus: number | null;
+  limit_disk_bytes: number | null;
   created_at: string;
   updated_at: string;
 }

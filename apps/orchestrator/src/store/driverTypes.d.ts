@@ -12,10 +12,12 @@ declare module "better-sqlite3" {
     fileMustExist?: boolean;
   }
 
-  interface BetterSqliteDatabase extends SqliteDatabase {
+  export interface BetterSqliteDatabase extends SqliteDatabase {
     pragma(source: string, options?: { simple?: boolean }): unknown;
     exec(source: string): BetterSqliteDatabase;
     readonly open: boolean;
+    /** False once SQLite rolled a transaction back by itself (SQLITE_FULL, SQLITE_IOERR, ...). */
+    readonly inTransaction: boolean;
   }
 
   const Database: new (filename: string, options?: DatabaseOptions) => BetterSqliteDatabase;

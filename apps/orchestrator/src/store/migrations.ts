@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { AppError } from "../errors.ts";
 import type { Database } from "./database.ts";
+import { addAgentLimitColumns } from "./migrations/agentLimitColumns.ts";
 import { createInitialSchema } from "./migrations/initialSchema.ts";
 import { createNoteTable } from "./migrations/noteTable.ts";
 import { createServerLeaseTable } from "./migrations/serverLeaseTable.ts";
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": { up: createInitialSchema },
   "0002_note": { up: createNoteTable },
   "0003_server_lease": { up: createServerLeaseTable },
+  "0004_agent_limits": { up: addAgentLimitColumns },
 };
 
 const inCodeMigrations: MigrationProvider = {

@@ -6,6 +6,7 @@ import { fromJsonObjectText, type JsonObject, type JsonValue, toJsonText } from 
 import { found } from "./notFound.ts";
 import { storedEnum } from "./storedEnum.ts";
 import { inTransaction } from "./transaction.ts";
+import { endUnfinishedWork } from "./unfinishedWork.ts";
 
 export const RUN_STATUSES = ["running", "completed", "failed", "cancelled", "interrupted"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -92,17 +93,26 @@ export function createRunStore(db: Kysely<Database>) {
       return (await query.execute()).map(toRun);
     },
 
-    /** Ends a running run; false when it had already ended (a cancel racing its completion). */
+    /**
+     * Ends a running run, and whatever of its work is still running (see unfinishedWork.ts); false
+     * when it had already ended (a cancel racing its completion).
+     */
     async end(id: string, status: RunEndStatus, reason: string | null = null): Promise<boolean> {
-      const now = timestamp();
-      const result = await db
-        .updateTable("run")
-        .set({ status, status_reason: reason, updated_at: now, ended_at: now })
-        .where("id", "=", id)
-        .where("status", "=", "running")
-        .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) await getRun(db, id);
-      return result.numUpdatedRows > 0n;
+      return inTransaction(db, async (transaction) => {
+        const now = timestamp();
+        const result = await transaction
+          .updateTable("run")
+          .set({ status, status_reason: reason, updated_at: now, ended_at: now })
+          .where("id", "=", id)
+          .where("status", "=", "running")
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) {
+          await getRun(transaction, id);
+          return false;
+        }
+        await endUnfinishedWork(transaction, id, { status, reason, at: now });
+        return true;
+      });
     },
 
     /** Makes an ended run running again, for an operator message that continues it. */

@@ -1,8 +1,9 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
-import BetterSqlite from "better-sqlite3";
+import BetterSqlite, { type BetterSqliteDatabase } from "better-sqlite3";
 import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 import type { Database } from "./database.ts";
+import { sqliteStorageError } from "./sqliteStorageErrors.ts";
 
 /** How long a write waits for another process's lock (a CLI command beside the server). */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -26,7 +27,8 @@ export function openSqliteDatabase(file: string): Kysely<Database> {
   connection.pragma("journal_mode = WAL");
   connection.pragma("synchronous = NORMAL");
   connection.pragma("foreign_keys = ON");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const database = withStatementCache(connection, path.dirname(file));
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
 /** Distinct SQL texts kept prepared; past this the cache starts over (an `in (?, ?, …)` list varies). */
@@ -38,7 +40,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * (an agent's select) of their CPU (bench/concurrent-runs). Kysely holds the one connection for a
  * whole query, stream or transaction, so a cached statement is never in use twice at once.
  */
-function withStatementCache(connection: SqliteDatabase): SqliteDatabase {
+function withStatementCache(connection: BetterSqliteDatabase, folder: string): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
     close: () => connection.close(),
@@ -46,10 +48,57 @@ function withStatementCache(connection: SqliteDatabase): SqliteDatabase {
       let statement = statements.get(sql);
       if (statement === undefined) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statement = connection.prepare(sql);
+        statement = withStorageErrors(connection.prepare(sql), folder);
+        if (sql === KYSELY_ROLLBACK) statement = unlessRolledBack(statement, connection);
         statements.set(sql, statement);
       }
       return statement;
     },
+  };
+}
+
+/** A failure for want of space becomes storage.full (see sqliteStorageErrors.ts). */
+function withStorageErrors(statement: SqliteStatement, folder: string): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      try {
+        return statement.all(parameters);
+      } catch (error) {
+        throw sqliteStorageError(error, folder);
+      }
+    },
+    run(parameters) {
+      try {
+        return statement.run(parameters);
+      } catch (error) {
+        throw sqliteStorageError(error, folder);
+      }
+    },
+    *iterate(parameters) {
+      try {
+        yield* statement.iterate(parameters);
+      } catch (error) {
+        throw sqliteStorageError(error, folder);
+      }
+    },
+  };
+}
+
+/** The statement Kysely runs when a transaction's work throws. */
+const KYSELY_ROLLBACK = "rollback";
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR, ...): Kysely's
+ * own rollback would then fail with "cannot rollback - no transaction is active", and that error
+ * would replace the one that explains the failure.
+ */
+function unlessRolledBack(rollback: SqliteStatement, connection: BetterSqliteDatabase): SqliteStatement {
+  return {
+    reader: rollback.reader,
+    all: (parameters) => (connection.inTransaction ? rollback.all(parameters) : []),
+    run: (parameters) =>
+      connection.inTransaction ? rollback.run(parameters) : { changes: 0, lastInsertRowid: 0 },
+    iterate: (parameters) => rollback.iterate(parameters),
   };
 }

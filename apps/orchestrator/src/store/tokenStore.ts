@@ -44,16 +44,28 @@ export function createTokenStore(db: Kysely<Database>) {
       return { token, record: toToken(row) };
     },
 
-    /** The token's record when it is valid (and marks it used), else undefined. */
+    /**
+     * The token's record when it is valid, else undefined. Checking a token is a read: its last-used
+     * stamp is written at most once a minute and without waiting for it, and a stamp that cannot be
+     * written (the data folder's disk is full, say) is skipped, so no request fails for it.
+     */
     async verify(token: string): Promise<OperatorToken | undefined> {
       if (!token.startsWith(TOKEN_PREFIX)) return undefined;
       const row = await db
-        .updateTable("operator_token")
-        .set({ last_used_at: timestamp() })
+        .selectFrom("operator_token")
+        .selectAll()
         .where("token_hash", "=", hashToken(token))
-        .returningAll()
         .executeTakeFirst();
-      return row && toToken(row);
+      if (row === undefined) return undefined;
+      const now = timestamp();
+      if (isStale(row.last_used_at, now)) {
+        db.updateTable("operator_token")
+          .set({ last_used_at: now })
+          .where("id", "=", row.id)
+          .execute()
+          .catch(() => undefined);
+      }
+      return toToken({ ...row, last_used_at: now });
     },
 
     async list(): Promise<OperatorToken[]> {
@@ -66,6 +78,13 @@ export function createTokenStore(db: Kysely<Database>) {
       if (result.numDeletedRows === 0n) throw notFound("token", name);
     },
   };
+}
+
+/** How old a last-used stamp may get before a use writes it again. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+function isStale(lastUsedAt: string | null, now: string): boolean {
+  return lastUsedAt === null || Date.parse(now) - Date.parse(lastUsedAt) >= LAST_USED_PRECISION_MS;
 }
 
 /** A token carries 256 random bits, so a plain SHA-256 is enough (no salt or slow hash needed). */

@@ -6,6 +6,7 @@ import { HelperSessions } from "./helperSessions.ts";
 import { runOneShot } from "./oneShotTransport.ts";
 import { isRepeatableRequest } from "./repeatableRequest.ts";
 import { SessionEnded, SessionUnavailable } from "./serveSession.ts";
+import { ToolboxError } from "./toolboxError.ts";
 
 /**
  * "auto": the long-lived helper when it is up, one process per call when it is not.
@@ -49,8 +50,13 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
     // A session call is not activity while it waits: without the hold, the idle stop could end the
     // machine under a long shell command.
     const release = machine.keepAwake();
+    const calledAt = Date.now();
     try {
       return await runAwake(machine, request, signal);
+    } catch (caught) {
+      const ended = machine.lastEnd();
+      if (ended === null || ended.at < calledAt) throw caught;
+      throw new ToolboxError("machine.stopped", `The machine stopped during the call: ${ended.reason}.`);
     } finally {
       release();
     }

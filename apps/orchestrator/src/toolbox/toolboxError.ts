@@ -9,6 +9,8 @@ export type ToolboxErrorCode =
   | "helper.timeout"
   /** The call was cancelled by its caller and the helper was stopped. */
   | "helper.cancelled"
+  /** The machine ended under the call by itself (past its disk limit, its sandbox died). */
+  | "machine.stopped"
   /** The toolbox built a request the protocol refuses (a run, agent or call id it cannot carry). */
   | "request.invalid"
   /** A setting from the environment (CODE_RESULT_MAX_BYTES, ...) is out of range. */

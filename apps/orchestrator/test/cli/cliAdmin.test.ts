@@ -62,7 +62,7 @@ test("guilds, repositories, agents and secrets from the command line", { timeout
   expect(agent.stdout).toMatch(/^created agent coder \(ag_\w+\) on openai gpt-5\n$/);
   await guilds("agent", "create", "acme", "demo", "--provider", "scripted", "--coding", "off");
   expect((await guilds("agent", "list")).stdout).toMatch(
-    /^acme\/coder\tag_\w+\topenai gpt-5\tcoding on\tmax_tool_calls 7\tharness codex gpt-5-codex\nacme\/demo\tag_\w+\tscripted scripted\tcoding off\tmax_tool_calls 100\tharness none\n$/,
+    /^acme\/coder\tag_\w+\topenai gpt-5\tcoding on\tmax_tool_calls 7\tharness codex gpt-5-codex\t(memory 4 GiB \(default\), pids 1024 \(default\), cpus 2 \(default\), disk 20 GiB \(default\))\nacme\/demo\tag_\w+\tscripted scripted\tcoding off\tmax_tool_calls 100\tharness none\t\1\n$/,
   );
 
   const fromStdin = await runCliWithInput(

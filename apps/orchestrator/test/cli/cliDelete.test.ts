@@ -118,7 +118,7 @@ test(
     expect(inUse.stderr).toContain("[repository.in_use]");
 
     await withStore((store) => store.runs.end(runId, "cancelled", "by the operator"));
-    const folder = machineRoot(home, agentId);
+    const folder = machineRoot(path.join(home, "machines"), agentId);
     mkdirSync(path.join(folder, "home", "repos", "web"), { recursive: true });
     writeFileSync(path.join(folder, "home", "repos", "web", "work.txt"), "unpushed work\n");
     const deleted = await guilds("agent", "delete", "acme/coder");
@@ -145,7 +145,7 @@ test(
     await guilds("guild", "create", "beta");
     const created = await guilds("agent", "create", "beta", "runner", "--provider", "scripted");
     const agentId = /\((ag_\w+)\)/.exec(created.stdout)?.[1] ?? "";
-    const folder = machineRoot(home, agentId);
+    const folder = machineRoot(path.join(home, "machines"), agentId);
     mkdirSync(path.join(folder, "run", ".machine"), { recursive: true });
 
     const deleted = await guilds("agent", "delete", "runner");

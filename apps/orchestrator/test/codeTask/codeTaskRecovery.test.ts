@@ -12,6 +12,7 @@ import { checkpointRef, takeCheckpoint } from "../../src/toolbox/checkpoints/che
 import { harnessOps } from "../../src/toolbox/harness/harnessOps.ts";
 import { createHarnessTransport } from "../../src/toolbox/harness/harnessTransport.ts";
 import type { HelperTransport } from "../../src/toolbox/helperTransport.ts";
+import { workingSandbox } from "../machines/workingSandbox.ts";
 import {
   API_KEY,
   CLAUDE_SESSION,
@@ -176,7 +177,11 @@ describe("recovering code tasks at startup", () => {
   test("machine not running: nothing to stop, no end checkpoint", async () => {
     const { run, row } = await leftByADeadServer(false);
     const ops: string[] = [];
-    const fresh = createMachineRegistry({ home: harness.home, logger: silent });
+    const fresh = createMachineRegistry({
+      home: harness.home,
+      sandbox: await workingSandbox(),
+      logger: silent,
+    });
     await recoverCodeTasks(
       {
         store: harness.store,

@@ -85,6 +85,24 @@ describe("the run event bus", () => {
     expect(live).toHaveLength(1);
     expect((await store.events.listForRun(runId)).map((event) => event.type)).toEqual(["run.started"]);
   });
+
+  test("endRunStreams ends that run's subscriptions, calling onEnd; a guild's and another run's go on", async () => {
+    const other = await store.runs.create({ agentId: (await store.runs.get(runId)).agentId });
+    const ended: string[] = [];
+    const received: string[] = [];
+    const listen = (name: string) => (event: RunEventEnvelope) => received.push(`${name} ${event.run_id}`);
+    bus.subscribe({ runId }, undefined, listen("run"), () => ended.push("run"));
+    bus.subscribe({ runId: other.id }, undefined, listen("other"), () => ended.push("other"));
+    bus.subscribe({ guildId }, undefined, listen("guild"), () => ended.push("guild"));
+
+    bus.endRunStreams(runId);
+    await bus.publish(operatorMessage(1));
+    await bus.publish({ ...operatorMessage(1), run_id: other.id });
+
+    expect(ended).toEqual(["run"]);
+    await until(() => received.length >= 3);
+    expect(received.sort()).toEqual([`guild ${other.id}`, `guild ${runId}`, `other ${other.id}`].sort());
+  });
 });
 
 describe("storeAndPublish", () => {

@@ -23,9 +23,11 @@ function harnessPrefix(root: string): string {
 }
 
 async function machineWith(root: string, sandbox: SandboxMode, extras: MachineExtras): Promise<LocalMachine> {
+  // One root per machine: a second machine on a running one's root would end it.
+  const name = `${sandbox}-${extras.network ?? "isolated"}${extras.harnessDir === undefined ? "" : "-harness"}`;
   const machine = await createLocalMachine({
-    agentId: `extras-${sandbox}-${extras.network ?? "isolated"}`,
-    root: path.join(root, `m-${sandbox}-${extras.network ?? "isolated"}`),
+    agentId: `extras-${name}`,
+    root: path.join(root, `m-${name}`),
     sandbox,
     logger: recordingLogger(),
     ...extras,

@@ -21,6 +21,7 @@ import {
   startFakeModelServer,
 } from "../fakes/fakeModelServer.ts";
 import { openAIResponsesProtocol } from "../fakes/fakeOpenAIResponsesProtocol.ts";
+import { workingSandbox } from "../machines/workingSandbox.ts";
 import { eventsUntilEnded } from "../runs/runFixture.ts";
 
 /*
@@ -62,7 +63,7 @@ async function startServer(environment: Record<string, string>): Promise<Server>
   const config = loadConfig({ GUILDS_HOME: home });
   const store = await openStore(config);
   const events = createEventBus(store);
-  const machines = createMachineRegistry({ home, logger: silent });
+  const machines = createMachineRegistry({ home, sandbox: await workingSandbox(), logger: silent });
   const runs = createRunService({
     store,
     config,

@@ -14,6 +14,7 @@ import { createRunService, type RunService } from "../../src/runs/runService.ts"
 import type { Agent, NewAgent } from "../../src/store/agentStore.ts";
 import type { Guild } from "../../src/store/guildStore.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { workingSandbox } from "../machines/workingSandbox.ts";
 import { seedAgent } from "../store/seedRun.ts";
 
 export interface RunHarness {
@@ -63,7 +64,12 @@ export async function openRunHarness(parts: RunHarnessParts): Promise<RunHarness
   const config = loadConfig({ GUILDS_HOME: home });
   const store = await openStore(config);
   const events = createEventBus(store);
-  const machines = createMachineRegistry({ home, logger: silent, extras: parts.machineExtras });
+  const machines = createMachineRegistry({
+    home,
+    sandbox: await workingSandbox(),
+    logger: silent,
+    extras: parts.machineExtras,
+  });
   const { guild, agent } = await seedAgent(store, "acme", parts.agent);
   const service = createRunService({
     store,

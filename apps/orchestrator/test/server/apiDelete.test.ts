@@ -28,7 +28,7 @@ test("an agent with a run in progress is refused (409) until the run is cancelle
   const machine = await machines.forAgent(await store.agents.get(String(agent.id)));
   await machine.start();
   await machine.writeFile("repos/notes.txt", "work in the home\n");
-  const folder = machineRoot(home, String(agent.id));
+  const folder = machineRoot(path.join(home, "machines"), String(agent.id));
   expect(await readFile(path.join(folder, "home", "repos", "notes.txt"), "utf8")).toBe("work in the home\n");
 
   const refused = await call("DELETE", `/api/agents/${agent.id}`);

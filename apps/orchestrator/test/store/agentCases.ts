@@ -25,6 +25,7 @@ export function agentCases(test: StoreTest): void {
         coding: true,
         maxToolCalls: 100,
         idleStopMinutes: 30,
+        limits: { pids: null, memoryBytes: null, cpus: null, diskBytes: null },
       });
       expect(agent.id).toMatch(/^ag_/);
       expect(await store.agents.get(agent.id)).toEqual(agent);
@@ -65,6 +66,51 @@ export function agentCases(test: StoreTest): void {
         harnessModel: "gpt-5-codex",
       });
       expect((await store.agents.get(agent.id)).coding).toBe(true);
+    });
+
+    test("machine limits: stored past 2^31 bytes and as fractions of a CPU, set, kept, reset to null", async ({
+      open,
+    }) => {
+      const store = await open();
+      const guild = await store.guilds.create({ name: "acme" });
+      const gib = 1024 ** 3;
+      const agent = await store.agents.create({
+        guildId: guild.id,
+        name: "big",
+        modelProvider: "scripted",
+        modelName: "demo",
+        limits: { pids: 4096, memoryBytes: 16 * gib, cpus: 0.5, diskBytes: 100 * gib },
+      });
+      const limits = { pids: 4096, memoryBytes: 16 * gib, cpus: 0.5, diskBytes: 100 * gib };
+      expect(agent.limits).toEqual(limits);
+      expect((await store.agents.get(agent.id)).limits).toEqual(limits);
+
+      const changed = await store.agents.update(agent.id, { limits: { memoryBytes: null, cpus: 1.25 } });
+      const expected = { pids: 4096, memoryBytes: null, cpus: 1.25, diskBytes: 100 * gib };
+      expect(changed.limits).toEqual(expected);
+      expect((await store.agents.update(agent.id, { coding: false })).limits).toEqual(expected);
+      expect((await store.agents.list(guild.id))[0]?.limits).toEqual(expected);
+    });
+
+    test("an invalid machine limit is agent.invalid naming it", async ({ open }) => {
+      const store = await open();
+      const guild = await store.guilds.create({ name: "acme" });
+      const base = { guildId: guild.id, name: "a", modelProvider: "scripted", modelName: "demo" } as const;
+      const refused = [
+        { pids: 0 },
+        { pids: 2.5 },
+        { cpus: 0 },
+        { memoryBytes: 4 },
+        { diskBytes: Number.NaN },
+      ];
+      for (const limits of refused) {
+        await expectAppError(store.agents.create({ ...base, limits }), "agent.invalid", 400);
+      }
+      await expect(store.agents.create({ ...base, limits: { memoryBytes: 1024 } })).rejects.toThrow(
+        /limits\.memory must be a whole number of bytes, at least 1048576 \(1 MiB\) \(got 1024\)/,
+      );
+      const agent = await store.agents.create(base);
+      await expectAppError(store.agents.update(agent.id, { limits: { pids: -1 } }), "agent.invalid", 400);
     });
 
     test("names are unique per guild: agent.exists, on create and on rename", async ({ open }) => {

@@ -13,7 +13,10 @@ describe("loadConfig", () => {
       database: { kind: "sqlite", path: path.join(home, "guilds.db") },
       secretKey: undefined,
       harnessDir: path.join(home, "harnesses"),
+      machinesDir: path.join(home, "machines"),
       sandboxNetwork: "isolated",
+      sandboxSeccomp: "on",
+      machineLimitsMode: "on",
     });
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.database)).toBe(true);
@@ -26,7 +29,10 @@ describe("loadConfig", () => {
       database: { kind: "sqlite", path: "/srv/guilds/guilds.db" },
       secretKey: undefined,
       harnessDir: "/srv/guilds/harnesses",
+      machinesDir: "/srv/guilds/machines",
       sandboxNetwork: "isolated",
+      sandboxSeccomp: "on",
+      machineLimitsMode: "on",
     });
   });
 
@@ -37,6 +43,24 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ GUILDS_SANDBOX_NETWORK: "open" })).toThrow(
       /GUILDS_SANDBOX_NETWORK must be "isolated" .* or "host"/,
     );
+  });
+
+  test("GUILDS_MACHINES_DIR puts the machines (the agents' homes) elsewhere than the data folder", () => {
+    const config = loadConfig({ GUILDS_HOME: "/srv/guilds", GUILDS_MACHINES_DIR: "/mnt/agents/../homes" });
+    expect(config.machinesDir).toBe("/mnt/homes");
+    expect(config.database).toEqual({ kind: "sqlite", path: "/srv/guilds/guilds.db" });
+  });
+
+  test("GUILDS_LIMITS turns the machines' resource limits off, and nothing else", () => {
+    expect(loadConfig({ GUILDS_LIMITS: "off" }).machineLimitsMode).toBe("off");
+    expect(loadConfig({ GUILDS_LIMITS: " on " }).machineLimitsMode).toBe("on");
+    expect(() => loadConfig({ GUILDS_LIMITS: "none" })).toThrow(/GUILDS_LIMITS must be "on" .* or "off"/);
+  });
+
+  test("GUILDS_SECCOMP turns the machines' seccomp filter off, and nothing else", () => {
+    expect(loadConfig({ GUILDS_SECCOMP: "off" }).sandboxSeccomp).toBe("off");
+    expect(loadConfig({ GUILDS_SECCOMP: " on " }).sandboxSeccomp).toBe("on");
+    expect(() => loadConfig({ GUILDS_SECCOMP: "no" })).toThrow(/GUILDS_SECCOMP must be "on" .* or "off"/);
   });
 
   test("a postgres:// DATABASE_URL selects PostgreSQL", () => {

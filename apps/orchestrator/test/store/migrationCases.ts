@@ -19,6 +19,7 @@ export function migrationCases(test: StoreTest, database: TestDatabase): void {
         { name: "0001_initial" },
         { name: "0002_note" },
         { name: "0003_server_lease" },
+        { name: "0004_agent_limits" },
       ]);
     });
 

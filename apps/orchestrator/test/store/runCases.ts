@@ -46,6 +46,33 @@ export function runCases(test: StoreTest): void {
       await expectAppError(store.runs.end("run_missing", "failed"), "run.not_found", 404);
     });
 
+    test("a run that ends leaves none of its generations or tool calls running", async ({ open }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+      const { run: other } = await seedRun(store, "other");
+      const done = await store.generations.start(run.id, { model: "scripted:scripted" });
+      await store.generations.end(done.id, { status: "completed" });
+      const left = await store.generations.start(run.id, { model: "scripted:scripted" });
+      const call = { generationId: left.id, callId: "c1", tool: "shell", argumentsText: "{}" };
+      const running = await store.toolCalls.create({ runId: run.id, ...call, started: true });
+      const pending = await store.toolCalls.create({ runId: run.id, ...call, callId: "c2" });
+      const elsewhere = await store.generations.start(other.id, { model: "scripted:scripted" });
+
+      expect(await store.runs.end(run.id, "failed", "storage.full: the disk is full")).toBe(true);
+
+      expect(await store.generations.get(done.id)).toMatchObject({ status: "completed", error: null });
+      expect(await store.generations.get(left.id)).toMatchObject({
+        status: "failed",
+        error: "storage.full: the disk is full",
+      });
+      for (const id of [running.id, pending.id]) {
+        const ended = await store.toolCalls.get(id);
+        expect(ended).toMatchObject({ status: "failed", error: "storage.full: the disk is full" });
+        expect(ended.endedAt).not.toBeNull();
+      }
+      expect(await store.generations.get(elsewhere.id)).toMatchObject({ status: "running" });
+    });
+
     test("consumeToolCall spends the budget exactly, even when called concurrently", async ({ open }) => {
       const store = await open();
       const { run } = await seedRun(store);

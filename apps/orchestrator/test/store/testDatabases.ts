@@ -132,7 +132,10 @@ function testConfig(home: string, database: Config["database"]): Config {
     database,
     secretKey: undefined,
     harnessDir: path.join(home, "harnesses"),
+    machinesDir: path.join(home, "machines"),
+    machineLimitsMode: "on",
     sandboxNetwork: "isolated",
+    sandboxSeccomp: "on",
   });
 }
 

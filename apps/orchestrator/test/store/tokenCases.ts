@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { describe, expect } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { expectAppError, type StoreTest } from "./storeFixture.ts";
 
 export function tokenCases(test: StoreTest): void {
@@ -27,6 +27,26 @@ export function tokenCases(test: StoreTest): void {
       expect(await store.tokens.verify(`${token}x`)).toBeUndefined();
       expect(await store.tokens.verify("")).toBeUndefined();
       expect(await store.tokens.verify("Bearer whatever")).toBeUndefined();
+    });
+
+    test("a check writes the last-used stamp at most once a minute, and does not wait for it", async ({
+      open,
+    }) => {
+      const store = await open();
+      const { token } = await store.tokens.create("web");
+
+      const first = await store.tokens.verify(token);
+      const stored = await vi.waitFor(async () => {
+        const [record] = await store.tokens.list();
+        expect(record?.lastUsedAt).not.toBeNull();
+        return record;
+      });
+      const second = await store.tokens.verify(token);
+
+      expect(stored?.lastUsedAt).toBe(first?.lastUsedAt);
+      expect(second?.lastUsedAt).not.toBeNull();
+      // The second check came within the minute: the stamp stored is still the first one.
+      expect((await store.tokens.list())[0]?.lastUsedAt).toBe(first?.lastUsedAt);
     });
 
     test("names are unique; a revoked token stops working", async ({ open }) => {

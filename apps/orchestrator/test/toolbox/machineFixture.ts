@@ -2,8 +2,10 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { probeBwrap } from "../../src/machines/local/bwrapProbe.ts";
 import { createLocalMachine, type LocalMachine } from "../../src/machines/local/localMachine.ts";
 import type { MachineLogger } from "../../src/machines/local/localOptions.ts";
+import { sandboxUser } from "../../src/machines/local/sandboxUser.ts";
 
 export const silentLogger: MachineLogger = { info() {}, warn() {} };
 
@@ -20,25 +22,20 @@ export interface SandboxAvailability {
   skipReason?: string;
 }
 
-/** Unconfined always runs; bwrap runs where the local provider can make a bwrap machine. */
+/** Unconfined always runs; bwrap runs where bubblewrap works here (else a bwrap machine does not start). */
 export async function sandboxes(): Promise<SandboxAvailability[]> {
-  const root = freshRoot();
-  try {
-    await createLocalMachine({ agentId: "probe", root, sandbox: "bwrap", logger: silentLogger });
+  const probe = await probeBwrap(sandboxUser("probe"));
+  if (probe.usable) {
     return [
       { sandbox: "unconfined", label: "unconfined" },
       { sandbox: "bwrap", label: "bwrap" },
     ];
-  } catch (caught) {
-    const reason = caught instanceof Error ? caught.message : String(caught);
-    const skipReason = `bwrap machine unavailable: ${reason}`;
-    return [
-      { sandbox: "unconfined", label: "unconfined" },
-      { sandbox: "bwrap", label: `bwrap, skipped: ${skipReason}`, skipReason },
-    ];
-  } finally {
-    rmSync(root, { recursive: true, force: true });
   }
+  const skipReason = `bwrap machine unavailable: ${probe.reason}`;
+  return [
+    { sandbox: "unconfined", label: "unconfined" },
+    { sandbox: "bwrap", label: `bwrap, skipped: ${skipReason}`, skipReason },
+  ];
 }
 
 export function freshRoot(): string {

@@ -34,9 +34,28 @@ export interface AgentView {
   coding: boolean;
   max_tool_calls: number;
   idle_stop_minutes: number;
+  /** The agent's own machine limits, each null for the default. */
+  limits: AgentLimitsView;
+  /** What its machine gets at its next start: its own limits, else the defaults, within the server's maxima. */
+  effective_limits: EffectiveLimitsView;
   script: unknown;
   created_at: string;
   updated_at: string;
+}
+
+export interface AgentLimitsView {
+  pids: number | null;
+  memory_bytes: number | null;
+  cpus: number | null;
+  disk_bytes: number | null;
+}
+
+export interface EffectiveLimitsView {
+  pids: number;
+  memory_bytes: number;
+  cpus: number;
+  disk_bytes: number;
+  tmpfs_bytes: number;
 }
 
 export interface SecretView {

@@ -16,6 +16,8 @@ import {
 } from "./agentSettingsForm.ts";
 import { Button } from "./Button.tsx";
 import { CheckboxField, Field } from "./Field.tsx";
+import { MachineLimitFields } from "./MachineLimitFields.tsx";
+import type { MachineLimitValues } from "./machineLimitsForm.ts";
 import { NumberField } from "./NumberField.tsx";
 import { SelectField, type SelectOption } from "./SelectField.tsx";
 import { TextField } from "./TextField.tsx";
@@ -32,16 +34,19 @@ const HARNESS_OPTIONS: SelectOption<HarnessName | "">[] = [
 
 /**
  * The fields of an agent's settings, shared by the create form and the settings form: its name,
- * the model of its own generations, the harness code_task drives, and its limits.
+ * the model of its own generations, the harness code_task drives, and its limits. The machine
+ * limits' placeholders show what a blank one gives, when known (an existing agent's).
  */
 export function AgentSettingsFields({
   values,
   errors,
   onChange,
+  machineLimitPlaceholders,
 }: {
   values: AgentFormValues;
   errors: AgentFormErrors;
   onChange: (patch: Partial<AgentFormValues>) => void;
+  machineLimitPlaceholders?: MachineLimitValues;
 }) {
   const baseUrlNeed = baseUrlUse(values.provider);
   const keySecret = PROVIDER_KEY_SECRETS[values.provider];
@@ -190,6 +195,13 @@ export function AgentSettingsFields({
           />
         </div>
       </fieldset>
+
+      <MachineLimitFields
+        values={values}
+        errors={errors}
+        onChange={onChange}
+        placeholders={machineLimitPlaceholders}
+      />
     </>
   );
 }

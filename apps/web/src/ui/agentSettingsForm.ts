@@ -1,5 +1,13 @@
 import { HARNESS_DISPLAY_NAMES, HARNESS_NAMES } from "@guilds/protocol/harness";
 import type { AgentView, HarnessName, ModelProviderName } from "../api/apiViews.ts";
+import {
+  BLANK_MACHINE_LIMITS,
+  type MachineLimitsBody,
+  type MachineLimitValues,
+  machineLimitsBody,
+  machineLimitValuesOf,
+  validateMachineLimits,
+} from "./machineLimitsForm.ts";
 
 /*
  * An agent's settings as a form holds them (text as typed), checked here before they go out, and
@@ -56,7 +64,8 @@ export const EXAMPLE_SCRIPT = `{
   "final_text": "Done."
 }`;
 
-export interface AgentFormValues {
+/** The machine's limits (memory, pids, cpus, disk) are fields of their own, blank for the default. */
+export interface AgentFormValues extends MachineLimitValues {
   name: string;
   provider: ModelProviderName;
   modelName: string;
@@ -90,6 +99,7 @@ interface AgentSettingsBody {
   coding: boolean;
   max_tool_calls: number;
   idle_stop_minutes: number;
+  limits: MachineLimitsBody;
   script?: unknown;
 }
 
@@ -110,6 +120,7 @@ export function emptyAgentForm(): AgentFormValues {
     coding: true,
     maxToolCalls: String(MAX_TOOL_CALLS_DEFAULT),
     idleStopMinutes: String(IDLE_STOP_MINUTES_DEFAULT),
+    ...BLANK_MACHINE_LIMITS,
     script: "",
   };
 }
@@ -127,6 +138,7 @@ export function agentFormOf(agent: AgentView): AgentFormValues {
     coding: agent.coding,
     maxToolCalls: String(agent.max_tool_calls),
     idleStopMinutes: String(agent.idle_stop_minutes),
+    ...machineLimitValuesOf(agent.limits),
     script: agent.script === null || agent.script === undefined ? "" : JSON.stringify(agent.script, null, 2),
   };
 }
@@ -182,6 +194,7 @@ export function validateAgentForm(values: AgentFormValues): AgentFormErrors {
   if (idleStop === null) {
     errors.idleStopMinutes = `The idle stop must be a whole number of minutes from 1 to ${IDLE_STOP_MINUTES_LIMIT}.`;
   }
+  Object.assign(errors, validateMachineLimits(values));
   if (values.provider === "scripted") {
     const parsed = parseScriptText(values.script);
     if (!parsed.ok) errors.script = parsed.error;
@@ -219,6 +232,7 @@ function buildSettingsBody(values: AgentFormValues): AgentFormOutcome<AgentSetti
     coding: values.coding,
     max_tool_calls: Number(values.maxToolCalls.trim()),
     idle_stop_minutes: Number(values.idleStopMinutes.trim()),
+    limits: machineLimitsBody(values),
   };
   if (values.provider === "scripted") {
     const parsed = parseScriptText(values.script);

@@ -11,6 +11,7 @@ import { spawnProcessGroup } from "../processGroup.ts";
 import { readProcess } from "../processTable.ts";
 import { ensureRunFolder } from "../runFolder.ts";
 import { shellEnvironment } from "../shellEnvironment.ts";
+import { openBackgroundCgroup } from "./backgroundCgroup.ts";
 import {
   ensureBackgroundFolder,
   exitFile,
@@ -61,6 +62,7 @@ export async function startBackgroundShell(args: ShellArgs, context: OpContext):
     wrapper_start_ticks: null,
   });
 
+  const cgroup = await openBackgroundCgroup(context, reserved.id);
   const logDescriptor = openSync(log.file, "a", 0o600);
   let wrapper: ChildProcess;
   try {
@@ -69,6 +71,7 @@ export async function startBackgroundShell(args: ShellArgs, context: OpContext):
       cwd,
       env: shellEnvironment(context, cwd),
       output: [logDescriptor, logDescriptor, "pipe"],
+      cgroup,
     });
   } finally {
     closeSync(logDescriptor);

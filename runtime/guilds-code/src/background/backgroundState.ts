@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BACKGROUND_KILL_GRACE_MS } from "@guilds/protocol/limits";
+import type { ChildCgroup } from "@guilds/protocol/machineCgroup";
 import { stopProcessGroup } from "@guilds/protocol/processGroupStop";
 import type { BackgroundState } from "@guilds/protocol/toolMeta";
 import { isProcessLive } from "../processTable.ts";
@@ -63,12 +64,19 @@ function isAlive(record: BackgroundRecord, ageMs: number): boolean {
  * "stop on a running command sends SIGTERM to its process group, then SIGKILL five seconds later."
  * Waits for the end (at most the grace and a moment) so the answer reports the final state.
  */
-export async function stopBackground(folder: string, record: BackgroundRecord): Promise<BackgroundStatus> {
+export async function stopBackground(
+  folder: string,
+  record: BackgroundRecord,
+  cgroup: ChildCgroup | null,
+): Promise<BackgroundStatus> {
   const before = observeBackground(folder, record);
   if (before.state !== "running" || record.pid === null) return before;
   writeFileSync(stopFile(folder, record.id), `${new Date().toISOString()}\n`);
   await stopProcessGroup(record.pid, BACKGROUND_KILL_GRACE_MS);
   await exitRecorded(folder, record);
+  // What left the command's process group (setsid, a double fork) ends with its cgroup.
+  await cgroup?.kill();
+  cgroup?.removeIfEmpty();
   return observeBackground(folder, record);
 }
 

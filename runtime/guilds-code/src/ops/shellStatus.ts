@@ -2,6 +2,7 @@ import { formatArgsError } from "@guilds/protocol/argsError";
 import { BACKGROUND_TAIL_LINES } from "@guilds/protocol/limits";
 import { ShellStatusArgs } from "@guilds/protocol/toolArgs";
 import type { ShellStatusMeta } from "@guilds/protocol/toolMeta";
+import { backgroundCgroup } from "../background/backgroundCgroup.ts";
 import {
   backgroundFolder,
   listBackgroundIds,
@@ -36,7 +37,7 @@ async function showCommand(context: OpContext, id: string, stop: boolean): Promi
   const record = readBackgroundRecord(folder, id);
   if (!record) return { text: keepStart(unknownIdText(id, folder), context.request.max_bytes), meta: {} };
   const status: BackgroundStatus = stop
-    ? await stopBackground(folder, record)
+    ? await stopBackground(folder, record, backgroundCgroup(context, id))
     : observeBackground(folder, record);
   const lines = readLastLines(record.log_file, BACKGROUND_TAIL_LINES);
   const meta: ShellStatusMeta = {

@@ -10,11 +10,13 @@ import { parseLog } from "../parseLog.ts";
 import { readRecordedSession, validSessionId } from "../sessionRecord.ts";
 import { stderrTail } from "../stderrTail.ts";
 import { readExitRecord } from "../supervisorRecords.ts";
+import { endTaskCgroup } from "../taskCgroup.ts";
 import { readTaskRecord } from "../taskRecord.ts";
 
 /**
- * Once the CLI has exited: the whole log through a fresh parser (one pass, constant memory), its
- * exit code, the tail of its stderr and the duration; then the prompt file and the call's state go.
+ * Once the CLI has exited: what it left running in the task's cgroup is killed (the turn is over),
+ * then the whole log through a fresh parser (one pass, constant memory), its exit code, the tail of
+ * its stderr and the duration; then the prompt file and the call's state go.
  */
 export const result: HarnessOp = async (raw, context) => {
   parseHarnessArgs("result", ResultArgs, raw);
@@ -27,10 +29,11 @@ export const result: HarnessOp = async (raw, context) => {
     );
   }
   const exit = readExitRecord(files.exit);
+  if (!exit && cliRunning(files, record)) {
+    throw new OpError("harness.running", "The harness is still running; poll until it exits, or stop it.");
+  }
+  await endTaskCgroup(context);
   if (!exit) {
-    if (cliRunning(files, record)) {
-      throw new OpError("harness.running", "The harness is still running; poll until it exits, or stop it.");
-    }
     throw new OpError(
       "result.unreadable",
       "The harness exited without an exit record (its supervisor was killed), so its result cannot be read.",

@@ -21,12 +21,14 @@ import { type HarnessOp, parseHarnessArgs } from "../harnessOp.ts";
 import { writePrivateFile } from "../privateFile.ts";
 import { repositoryFolder } from "../repositoryFolder.ts";
 import { forkSupervisor } from "../supervisorFork.ts";
+import { openTaskCgroup } from "../taskCgroup.ts";
 import { readTaskRecord, type TaskRecord, writeTaskRecord } from "../taskRecord.ts";
 
 /**
  * Refuses a call id still running, checks the CLI and its credential, removes the harness's local
- * configuration, writes the prompt file (0600), forks the supervisor in its own session, and
- * returns at once. The brief reaches the CLI through the prompt file, never a command line.
+ * configuration, writes the prompt file (0600), makes the task's cgroup (the CLI starts in it),
+ * forks the supervisor in its own session, and returns at once. The brief reaches the CLI through
+ * the prompt file, never a command line.
  */
 export const start: HarnessOp = async (raw, context) => {
   const args = parseHarnessArgs("start", StartArgs, raw);
@@ -84,8 +86,10 @@ export const start: HarnessOp = async (raw, context) => {
     supervisor_start_ticks: null,
   };
   writeTaskRecord(files.record, record);
+  const cliArgv = [executable, ...launch.argv.slice(1)];
+  const taskGroup = openTaskCgroup(context);
   const supervisorPid = await forkSupervisor(context, files, {
-    argv: [executable, ...launch.argv.slice(1)],
+    argv: taskGroup ? taskGroup.joinArgv(cliArgv) : cliArgv,
     env: launchEnvironment(environment, launch),
     cwd: repoDir,
     stdin_file: launch.prompt === "stdin" ? promptFile : null,

@@ -6,6 +6,7 @@ import { type CallFiles, filesOfCall } from "../callFiles.ts";
 import { supervisorLives } from "../callLiveness.ts";
 import { type HarnessOp, parseHarnessArgs } from "../harnessOp.ts";
 import { readExitRecord, readProcessGroup } from "../supervisorRecords.ts";
+import { endTaskCgroup } from "../taskCgroup.ts";
 import { readTaskRecord, type TaskRecord } from "../taskRecord.ts";
 
 const WAIT_POLL_MS = 25;
@@ -16,7 +17,9 @@ const EXIT_RECORD_WAIT_MS = 3_000;
 
 /**
  * "SIGTERM to the CLI's process group, SIGKILL ten seconds later, then waits for the supervisor to
- * record the exit." exited: the exit is recorded; gone: there was no state to stop.
+ * record the exit." Once the CLI's process group is gone, and before that wait, everything left in
+ * the task's cgroup is killed; the supervisor is not in it, so it still records the exit. exited:
+ * the exit is recorded; gone: there was no state to stop.
  */
 export const stop: HarnessOp = async (raw, context) => {
   parseHarnessArgs("stop", StopArgs, raw);
@@ -26,6 +29,8 @@ export const stop: HarnessOp = async (raw, context) => {
   if (!readExitRecord(files.exit)) {
     const group = await spawnedGroup(files, record);
     if (group !== undefined) await stopProcessGroup(group, HARNESS_KILL_GRACE_MS);
+    // What left the CLI's process group (a command in a session of its own) is still in its cgroup.
+    await endTaskCgroup(context);
     await waitUntil(
       () => readExitRecord(files.exit) !== undefined || !supervisorLives(record),
       EXIT_RECORD_WAIT_MS,

@@ -4,8 +4,11 @@
 // directory, stdin, pid and process group) and plays the scenario of FAKE_CLI_SCENARIO, a JSON file:
 //   { "record": "<file>", "trapTerm": true, "exitCode": 0,
 //     "steps": [ {"stdout": "text"}, {"stdoutFile": "<file>"}, {"stderr": "text"}, {"sleepMs": 100},
-//                {"waitFor": "<file>"}, {"touch": "<file>"}, {"spawnChild": "<pid file>"} ] }
+//                {"waitFor": "<file>"}, {"touch": "<file>"}, {"spawnChild": "<pid file>"},
+//                {"shell": "<command>"} ] }
 // trapTerm ignores SIGTERM; spawnChild starts a child in the CLI's process group that ignores it too.
+// shell starts `sh -c <command>` in the CLI's process group, as a CLI's shell tool does, and goes on
+// without waiting for it.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -60,6 +63,7 @@ for (const step of scenario.steps ?? []) {
     writeFileSync(step.spawnChild, String(child.pid));
     child.unref();
   }
+  if (step.shell !== undefined) spawn("/bin/sh", ["-c", step.shell], { stdio: "ignore" }).unref();
 }
 process.exit(scenario.exitCode ?? 0);
 

@@ -42,6 +42,7 @@ export interface FakeScenario {
     | { waitFor: string }
     | { touch: string }
     | { spawnChild: string }
+    | { shell: string }
   >;
 }
 

@@ -7,8 +7,11 @@ export const SANDBOX_BIN_DIR = "/opt/guilds/bin";
 /** The top-level folders a merged-/usr system links into /usr (mirrored as they are on this host). */
 const ROOT_LINK_CANDIDATES = ["bin", "sbin", "lib", "lib32", "lib64", "libx32"];
 
-/** The system part of the view: /usr and /etc read-only, fresh /proc, /dev and /tmp. */
-export function systemViewArgs(): string[] {
+/**
+ * The system part of the view: /usr and /etc read-only, fresh /proc, a read-only /dev, and /tmp and
+ * /dev/shm as tmpfs of `tmpfsBytes` each (bwrap's default is half the host's memory).
+ */
+export function systemViewArgs(tmpfsBytes: number | null = null): string[] {
   const args = ["--ro-bind", "/usr", "/usr"];
   for (const name of ROOT_LINK_CANDIDATES) {
     const hostPath = `/${name}`;
@@ -18,18 +21,23 @@ export function systemViewArgs(): string[] {
       else if (stats.isDirectory()) args.push("--ro-bind", hostPath, hostPath);
     } catch {}
   }
-  args.push("--ro-bind", "/etc", "/etc", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
+  const size = tmpfsBytes === null ? [] : ["--size", String(tmpfsBytes)];
+  args.push("--ro-bind", "/etc", "/etc", "--proc", "/proc", "--dev", "/dev");
+  args.push(...size, "--tmpfs", "/dev/shm", "--remount-ro", "/dev", ...size, "--tmpfs", "/tmp");
   return args;
 }
 
 /**
  * Own namespaces for everything (the network is its own loopback only, unless it is shared), no
- * terminal, and unless the sandbox is to outlive this process, no orphans.
+ * nested user namespaces, no terminal, and unless the sandbox is to outlive this process, no orphans.
  */
 export function isolationArgs(hostname: string, dieWithParent = true, shareNetwork = false): string[] {
   const args = [
     "--unshare-all",
     ...(shareNetwork ? ["--share-net"] : []),
+    // --disable-userns needs the user namespace --unshare-all only tries for.
+    "--unshare-user",
+    "--disable-userns",
     "--hostname",
     hostname,
     "--new-session",
@@ -47,6 +55,10 @@ export interface MachineView {
   overlays: { hostPath: string; inside: string }[];
   /** Share this host's network namespace instead of a loopback of its own. */
   shareNetwork: boolean;
+  /** The size of each tmpfs (/tmp, /dev/shm); null leaves bwrap's default. */
+  tmpfsBytes: number | null;
+  /** The machine's cgroup folders, bound writable where its processes find them (GUILDS_CGROUP). */
+  cgroupBinds: { hostPath: string; inside: string }[];
   /** The sandbox's first process gets exactly this environment. */
   env: Record<string, string>;
 }
@@ -62,8 +74,9 @@ export function machineBwrapArgs(
   persistent: boolean,
 ): string[] {
   const isolation = isolationArgs(view.hostname, !persistent, view.shareNetwork);
-  const args = ["--info-fd", String(infoFd), ...isolation, ...systemViewArgs()];
+  const args = ["--info-fd", String(infoFd), ...isolation, ...systemViewArgs(view.tmpfsBytes)];
   args.push("--bind", view.homeHost, SANDBOX_HOME, "--bind", view.runHost, SANDBOX_RUNTIME_DIR);
+  for (const group of view.cgroupBinds) args.push("--bind", group.hostPath, group.inside);
   for (const tool of view.tools) args.push("--ro-bind", tool.hostPath, `${SANDBOX_BIN_DIR}/${tool.name}`);
   for (const overlay of view.overlays) args.push("--ro-bind", overlay.hostPath, overlay.inside);
   // The root tmpfs bwrap builds (/, /home, /run, /opt) becomes read-only once everything is mounted.

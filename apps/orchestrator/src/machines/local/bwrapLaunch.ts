@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { Readable, type Writable } from "node:stream";
+import { sendSeccompFilter, withSeccompPipe } from "./seccompPipe.ts";
 
 /** How long bwrap and the daemon may take to come up (a cold node start included). */
 const READY_TIMEOUT_MS = 15_000;
@@ -22,13 +23,15 @@ export interface LaunchedSandbox {
 }
 
 /**
- * Spawns the sandbox (argv: [setpriv ...] bwrap ... guilds-machine ...) and resolves once the daemon
- * says "ready". bwrap gets an empty environment: its own environ is readable inside (/proc/1/environ).
+ * Spawns the sandbox (argv: [setpriv ...] bwrap ... guilds-machine ...), its seccomp filter given
+ * on SECCOMP_FD when it has one, and resolves once the daemon says "ready". bwrap gets an empty environment: its own environ is readable inside (/proc/1/environ).
  */
-export function launchSandbox(argv: string[]): Promise<LaunchedSandbox> {
+export function launchSandbox(argv: string[], seccompFilter: Buffer | null = null): Promise<LaunchedSandbox> {
   const [command, ...args] = argv;
   if (command === undefined) return Promise.reject(new Error("empty sandbox command"));
-  const child = spawn(command, args, { env: {}, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: true });
+  const stdio = withSeccompPipe(["pipe", "pipe", "pipe", "pipe"], seccompFilter);
+  const child = spawn(command, args, { env: {}, stdio, detached: true });
+  sendSeccompFilter(child, seccompFilter);
   const { stdin: control, stdout: stdoutPipe, stderr: stderrPipe } = child;
   const infoPipe = child.stdio[INFO_FD];
   if (!control || !stdoutPipe || !stderrPipe || !(infoPipe instanceof Readable)) {

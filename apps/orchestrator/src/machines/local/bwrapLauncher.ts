@@ -3,8 +3,11 @@ import { chmod, chown, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
 import { SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
+import type { HostMachineCgroup } from "../cgroups/hostMachineCgroup.ts";
+import { type CgroupSettings, machineCgroupPlan } from "../cgroups/machineCgroupPlan.ts";
 import { type MachineView, machineBwrapArgs, SANDBOX_BIN_DIR, sandboxHostname } from "./bwrapArgs.ts";
 import { INFO_FD } from "./bwrapLaunch.ts";
+import { requireUsableBwrap } from "./bwrapProbe.ts";
 import { DAEMON_FOLDER, DAEMON_SOCKET_NAME } from "./daemonFolder.ts";
 import type { DaemonLauncher } from "./daemonLauncher.ts";
 import { findBwrap, findRipgrep, HELPER_NAMES, helperBundle, requireHelperBundle } from "./hostTools.ts";
@@ -12,8 +15,10 @@ import type { MachineExtras } from "./localOptions.ts";
 import { machineFolders } from "./machinePaths.ts";
 import { reachableToolPath } from "./reachableTools.ts";
 import { writeSandboxIdentity } from "./sandboxIdentity.ts";
-import { giveHomeTo, letUserReach, type SandboxUser } from "./sandboxUser.ts";
+import { giveFolderTo, giveHomeTo, letUserReach, type SandboxUser } from "./sandboxUser.ts";
 import { harnessBinOf, machineSearchPath, SANDBOX_HARNESS_DIR } from "./searchPath.ts";
+import { machineSeccompFilter } from "./seccompFilter.ts";
+import { seccompArgs } from "./seccompPipe.ts";
 
 /**
  * A machine under bubblewrap, its first process the guilds-machine daemon. Its own pid namespace
@@ -24,7 +29,7 @@ export function createBwrapLauncher(
   root: string,
   homeDir: string | undefined,
   user: SandboxUser,
-  extras: MachineExtras = {},
+  extras: MachineExtras & CgroupSettings = {},
 ): DaemonLauncher {
   const folders = machineFolders(root, "sandbox", homeDir);
   const harnessDir = extras.harnessDir;
@@ -35,6 +40,9 @@ export function createBwrapLauncher(
   );
   const daemonFolder = path.join(folders.run.host, DAEMON_FOLDER);
   const asRoot = user.launchPrefix.length > 0;
+  const cgroups = machineCgroupPlan(agentId, root, extras);
+  /** The group of the machine being started: its first process joins it. */
+  let started: HostMachineCgroup | null = null;
 
   /** The view inside: the folders, the tools under /opt/guilds/bin, "agent" in /etc/passwd. */
   const view = async (): Promise<MachineView> => {
@@ -66,12 +74,15 @@ export function createBwrapLauncher(
           : []),
       ],
       shareNetwork: extras.network === "host",
+      tmpfsBytes: cgroups.limits().tmpfsBytes,
+      cgroupBinds: cgroups.binds("sandbox"),
       env: {
         HOME: folders.home.inside,
         PATH: searchPath,
         LANG: "C.UTF-8",
         USER: "agent",
         GUILDS_RUNTIME_DIR: folders.run.inside,
+        ...cgroups.variable("sandbox"),
       },
     };
   };
@@ -81,6 +92,7 @@ export function createBwrapLauncher(
     folders,
     binDir: SANDBOX_BIN_DIR,
     searchPath,
+    machineVariables: cgroups.variable("sandbox"),
     daemonFolder,
     backgroundRecordsInside: backgroundRecordsFolder(folders.run.inside, agentId),
     helperCommand(name) {
@@ -89,10 +101,12 @@ export function createBwrapLauncher(
     },
 
     async prepare() {
-      if (!findBwrap()) throw new Error("bwrap is not installed");
+      await requireUsableBwrap(user, extras.seccomp ?? "on");
       requireHelperBundle("guilds-machine");
       await mkdir(daemonFolder, { mode: 0o700 });
+      started = await cgroups.start(asRoot ? { uid: user.uid, gid: user.gid } : null);
       if (!asRoot) return;
+      await giveFolderTo(user, root);
       await letUserReach(user, root);
       await giveHomeTo(user, folders.home.host);
       await letUserReach(user, folders.home.host);
@@ -106,8 +120,16 @@ export function createBwrapLauncher(
       const socketInside = path.posix.join(SANDBOX_RUNTIME_DIR, DAEMON_FOLDER, DAEMON_SOCKET_NAME);
       const daemon = [`${SANDBOX_BIN_DIR}/node`, `${SANDBOX_BIN_DIR}/guilds-machine`, socketInside, boot];
       const args = machineBwrapArgs(await view(), [...daemon, ...daemonFlags], INFO_FD, persistent);
-      return { argv: [...user.launchPrefix, bwrap, ...args], reportsInitPid: true };
+      const filter = extras.seccomp === "off" ? null : await machineSeccompFilter();
+      const argv = [...user.launchPrefix, bwrap, ...seccompArgs(filter), ...args];
+      return {
+        argv: started === null ? argv : started.init.joinArgv(argv),
+        reportsInitPid: true,
+        seccompFilter: filter,
+      };
     },
+
+    release: () => cgroups.remove(),
 
     async secure() {
       // The agent cannot then replace the socket with a link to another socket of this host (the

@@ -41,6 +41,7 @@ export function createBwrapSandbox(launcher: DaemonLauncher): SandboxBackend {
     folders,
     binDir: launcher.binDir,
     searchPath: launcher.searchPath,
+    machineVariables: launcher.machineVariables,
     stopsItselfWhenIdle: false,
     helperCommand: (name) => launcher.helperCommand(name),
 
@@ -49,7 +50,12 @@ export function createBwrapSandbox(launcher: DaemonLauncher): SandboxBackend {
       await launcher.prepare();
       const boot = randomUUID();
       const command = await launcher.command(boot, [], false);
-      const launched = await launchSandbox(command.argv);
+      const launched = await launchSandbox(command.argv, command.seccompFilter ?? null).catch(
+        async (error: unknown) => {
+          await launcher.release();
+          throw error;
+        },
+      );
       const folder = openDaemonFolder(launcher.daemonFolder, boot);
       const current: RunningSandbox = {
         launched,
@@ -84,6 +90,7 @@ export function createBwrapSandbox(launcher: DaemonLauncher): SandboxBackend {
         await exited;
         if (initPid !== null) await waitForExit(initPid, STOP_GRACE_MS);
       }
+      await launcher.release();
       await resetRuntimeFolder(folders.run.host);
     },
 

@@ -7,6 +7,8 @@ export interface DaemonCommand {
   cwd?: string;
   /** bwrap reports the sandbox's pid 1 on fd 3 (INFO_FD): that pid, not bwrap's, is the machine's. */
   reportsInitPid: boolean;
+  /** bwrap's seccomp filter, sent on SECCOMP_FD (the argv says --seccomp); none for an unconfined machine. */
+  seccompFilter?: Buffer | null;
 }
 
 /**
@@ -20,6 +22,8 @@ export interface DaemonLauncher {
   readonly binDir: string;
   /** PATH as seen inside (machineSearchPath). */
   readonly searchPath: string;
+  /** Variables every process of the machine gets (GUILDS_CGROUP: where its cgroup is). */
+  readonly machineVariables: Readonly<Record<string, string>>;
   /** The daemon's folder on this host: its socket, and a bwrap machine's passwd and group files. */
   readonly daemonFolder: string;
   /** The background records of the machine's agent, as its processes see them. */
@@ -34,4 +38,6 @@ export interface DaemonLauncher {
   command(boot: string, daemonFlags: string[], persistent: boolean): Promise<DaemonCommand>;
   /** Once the daemon listens: as root, its folder goes back to root, so its socket stays its own. */
   secure(): Promise<void>;
+  /** Once the machine has ended (or did not start): its cgroup goes, with anything left in it. */
+  release(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { childPidOf, INFO_FD } from "./bwrapLaunch.ts";
 import type { DaemonEndpoint } from "./daemonConnection.ts";
 import { daemonAnswers } from "./daemonGreeting.ts";
 import type { DaemonCommand } from "./daemonLauncher.ts";
+import { sendSeccompFilter, withSeccompPipe } from "./seccompPipe.ts";
 
 /** How long the daemon may take to answer (a cold node start under bwrap included). */
 const READY_TIMEOUT_MS = 15_000;
@@ -38,13 +39,15 @@ export async function launchDetached(
   let child: ChildProcess;
   try {
     const info = command.reportsInitPid ? "pipe" : "ignore";
+    const filter = command.seccompFilter ?? null;
     // An empty environment: bwrap's own is readable inside (/proc/1/environ).
     child = spawn(program, args, {
       env: {},
       cwd: command.cwd,
       detached: true,
-      stdio: ["ignore", log, log, info],
+      stdio: withSeccompPipe(["ignore", log, log, info], filter),
     });
+    sendSeccompFilter(child, filter);
   } finally {
     closeSync(log);
   }

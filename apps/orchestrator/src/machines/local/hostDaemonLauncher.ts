@@ -1,6 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import type { HostMachineCgroup } from "../cgroups/hostMachineCgroup.ts";
+import { type CgroupSettings, machineCgroupPlan } from "../cgroups/machineCgroupPlan.ts";
 import { DAEMON_FOLDER, DAEMON_SOCKET_NAME } from "./daemonFolder.ts";
 import type { DaemonLauncher } from "./daemonLauncher.ts";
 import { linkHostTools } from "./hostToolLinks.ts";
@@ -19,18 +21,22 @@ export function createHostDaemonLauncher(
   agentId: string,
   root: string,
   homeDir: string | undefined,
-  extras: MachineExtras = {},
+  extras: MachineExtras & CgroupSettings = {},
 ): DaemonLauncher {
   const folders = machineFolders(root, "host", homeDir);
   const daemonFolder = path.join(folders.run.host, DAEMON_FOLDER);
   const binDir = path.join(daemonFolder, "bin");
   const harnessBin = extras.harnessDir === undefined ? null : harnessBinOf(extras.harnessDir);
+  const cgroups = machineCgroupPlan(agentId, root, extras);
+  /** The group of the machine being started: its daemon joins it. */
+  let started: HostMachineCgroup | null = null;
 
   return {
     mode: "unconfined",
     folders,
     binDir,
     searchPath: machineSearchPath(binDir, folders.home.inside, harnessBin),
+    machineVariables: cgroups.variable("host"),
     daemonFolder,
     backgroundRecordsInside: backgroundRecordsFolder(folders.run.host, agentId),
     helperCommand: (name) => [process.execPath, requireHelperBundle(name)],
@@ -39,19 +45,23 @@ export function createHostDaemonLauncher(
       requireHelperBundle("guilds-machine");
       await mkdir(daemonFolder, { mode: 0o700 });
       await linkHostTools(binDir);
+      started = await cgroups.start(null);
     },
 
     async command(boot, daemonFlags) {
       const daemon = requireHelperBundle("guilds-machine");
       // The socket is named from the daemon's working directory: its absolute path could pass the
       // 107 bytes a unix socket's path may have.
+      const argv = [process.execPath, daemon, DAEMON_SOCKET_NAME, boot, ...daemonFlags];
       return {
-        argv: [process.execPath, daemon, DAEMON_SOCKET_NAME, boot, ...daemonFlags],
+        argv: started === null ? argv : started.init.joinArgv(argv),
         cwd: daemonFolder,
         reportsInitPid: false,
       };
     },
 
     async secure() {},
+
+    release: () => cgroups.remove(),
   };
 }

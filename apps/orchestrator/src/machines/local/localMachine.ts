@@ -1,7 +1,6 @@
 import path from "node:path";
 import { type Machine, MachineError } from "../machine.ts";
 import { createBwrapLauncher } from "./bwrapLauncher.ts";
-import { probeBwrap } from "./bwrapProbe.ts";
 import { createBwrapSandbox } from "./bwrapSandbox.ts";
 import type { DaemonLauncher } from "./daemonLauncher.ts";
 import { createHostDaemonLauncher } from "./hostDaemonLauncher.ts";
@@ -19,8 +18,8 @@ export interface LocalMachine extends Machine {
 
 /**
  * A machine on this host: a folder per agent (the home kept, `run/` gone with the machine), its
- * processes under bubblewrap when it works here. "auto" falls back to running unconfined, and
- * says so on every start.
+ * processes under bubblewrap; a start fails, and nothing runs, while bubblewrap does not work here.
+ * It runs unconfined only when asked to ("unconfined"), and says so on every start.
  */
 export async function createLocalMachine(options: LocalMachineOptions): Promise<LocalMachine> {
   const logger = options.logger ?? consoleLogger;
@@ -38,8 +37,7 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
       createUnconfinedSandbox(options.agentId, root, homeDir, options),
     );
 
-  const requested = options.sandbox ?? "auto";
-  if (requested === "unconfined") {
+  if (options.sandbox === "unconfined") {
     return make(
       unconfined(),
       unconfinedWarning(
@@ -49,23 +47,18 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
       ),
     );
   }
+  // "auto" and "bwrap" alike: bubblewrap, or the machine does not start. Its launcher checks that
+  // bwrap works at each start, so a machine made while it did not can start confined later.
   const user = sandboxUser(options.agentId, options.sandboxUid);
-  const probe = await probeBwrap(user);
-  if (probe.usable) {
-    const launcher = createBwrapLauncher(options.agentId, root, homeDir, user, options);
-    return make(
-      tiedOrNot(launcher, () => createBwrapSandbox(launcher)),
-      null,
-    );
-  }
-  if (requested === "bwrap") {
-    throw new MachineError(
-      "machine.start_failed",
-      `bubblewrap cannot run a sandbox here: ${probe.reason}. Install bubblewrap (apt-get install bubblewrap) and allow unprivileged user namespaces, or choose sandbox "auto".`,
-    );
-  }
-  const fix = "install bubblewrap (apt-get install bubblewrap; unprivileged user namespaces must be allowed)";
-  return make(unconfined(), unconfinedWarning(options.agentId, probe.reason, fix));
+  const launcher = createBwrapLauncher(options.agentId, root, homeDir, user, options);
+  return make(
+    tiedOrNot(launcher, () => createBwrapSandbox(launcher)),
+    options.seccomp === "off" ? seccompOffWarning(options.agentId) : null,
+  );
+}
+
+function seccompOffWarning(agentId: string): string {
+  return `the machine of agent ${agentId} runs WITHOUT its seccomp filter (GUILDS_SECCOMP=off): its commands can reach kernel interfaces a machine never needs (keyrings, eBPF, perf, io_uring, mount calls). To filter them, install python3-seccomp (apt-get install python3-seccomp) and unset GUILDS_SECCOMP.`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { MachineLimits } from "../machineLimits.ts";
+
 /** Where the local provider reports what an operator must know (an unconfined machine, a restart). */
 export interface MachineLogger {
   info(message: string): void;
@@ -13,11 +15,23 @@ export type SandboxMode = "bwrap" | "unconfined" | "auto";
  */
 export type MachineNetwork = "isolated" | "host";
 
-/** What a machine sees besides its home: the harness CLIs, the network. */
+/**
+ * "on" (default): a bwrap machine's processes run under the seccomp filter of seccompPolicy.ts, and
+ * a machine does not start without it. "off": without it, with a warning at every start.
+ */
+export type SeccompSetting = "on" | "off";
+
+/** What a machine sees besides its home: the harness CLIs, the network, the system calls. */
 export interface MachineExtras {
   /** An npm prefix holding the harness CLIs (guilds harness install), seen read-only at SANDBOX_HARNESS_DIR. */
   harnessDir?: string;
   network?: MachineNetwork;
+  /**
+   * No cgroup, so no limits on processes, memory or CPU (GUILDS_LIMITS=off): only when the operator
+   * asks, and said at every start. Default false: a machine whose cgroup cannot be made does not start.
+   */
+  limitsOff?: boolean;
+  seccomp?: SeccompSetting;
 }
 
 export interface LocalMachineOptions extends MachineExtras {
@@ -36,7 +50,10 @@ export interface LocalMachineOptions extends MachineExtras {
    * launched it. Default false: the machine ends with this process.
    */
   persistent?: boolean;
-  /** "auto" (default) uses bubblewrap when it works here, else runs unconfined with a warning. */
+  /**
+   * "auto" (default) and "bwrap": bubblewrap, or a start fails and nothing runs. "unconfined": on
+   * this host as the server's user, with a warning at every start; never chosen unless asked for.
+   */
   sandbox?: SandboxMode;
   /** Stops the machine after this long with nothing in flight; default 15 minutes. */
   idleStopMs?: number;
@@ -44,6 +61,11 @@ export interface LocalMachineOptions extends MachineExtras {
   portBase?: number;
   /** The uid (and gid) the sandbox runs as when the server runs as root; default derived from the agent id. */
   sandboxUid?: number;
+  /**
+   * What the machine may use of this host (processes, memory, CPUs, disk, tmpfs size); read at each
+   * start: a change takes effect at the machine's next start.
+   */
+  limits?: () => MachineLimits;
   logger?: MachineLogger;
 }
 

@@ -97,6 +97,7 @@ export function createPersistentSandbox(
 
   async function end(record: MachineRecord): Promise<void> {
     await endRecordedMachine(record, backgroundRecordsFolder(folders.run.host, options.agentId));
+    await launcher.release();
     await removeMachineRecord(root);
   }
 
@@ -127,7 +128,7 @@ export function createPersistentSandbox(
       return { record, folder, connections: new DaemonConnections(folder.endpoint), hold: null };
     } catch (error) {
       folder.close();
-      if (record) await end(record).catch(() => {});
+      await (record ? end(record) : launcher.release()).catch(() => {});
       await resetRuntimeFolder(folders.run.host).catch(() => {});
       throw error;
     }
@@ -138,6 +139,7 @@ export function createPersistentSandbox(
     folders,
     binDir: launcher.binDir,
     searchPath: launcher.searchPath,
+    machineVariables: launcher.machineVariables,
     stopsItselfWhenIdle: true,
     helperCommand: (name) => launcher.helperCommand(name),
 

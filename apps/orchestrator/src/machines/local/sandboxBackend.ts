@@ -9,6 +9,8 @@ export interface SandboxBackend {
   readonly binDir: string;
   /** PATH as seen inside (machineSearchPath). */
   readonly searchPath: string;
+  /** Variables every process of the machine gets (GUILDS_CGROUP: where its cgroup is). */
+  readonly machineVariables: Readonly<Record<string, string>>;
   /**
    * The machine enforces its idle stop itself (it outlives this process, and other processes use it
    * too); otherwise this process does.

@@ -1,6 +1,6 @@
 import type { Stats } from "node:fs";
 import { existsSync } from "node:fs";
-import { chmod, lchown, lstat, readdir, stat } from "node:fs/promises";
+import { chmod, chown, lchown, lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { agentHash } from "./agentHash.ts";
 
@@ -38,13 +38,19 @@ export function sandboxUser(agentId: string, configuredUid?: number): SandboxUse
 }
 
 /**
- * Makes the home the sandbox user's. The whole tree is walked only when its top is someone else's
- * (a new home, or a changed uid); links are changed themselves, never followed.
+ * Makes the home the sandbox user's, and its alone (0700). The whole tree is walked only when its
+ * top is someone else's (a new home, or a changed uid); links are changed themselves, never followed.
  */
 export async function giveHomeTo(user: SandboxUser, home: string): Promise<void> {
   const top = await lstat(home);
-  if (top.uid === user.uid && top.gid === user.gid) return;
-  await chownTree(home, user);
+  if (top.uid !== user.uid || top.gid !== user.gid) await chownTree(home, user);
+  await chmod(home, 0o700);
+}
+
+/** Makes a folder (not what is in it) the sandbox user's alone: no other user of this host lists or enters it. */
+export async function giveFolderTo(user: SandboxUser, folder: string): Promise<void> {
+  await chown(folder, user.uid, user.gid);
+  await chmod(folder, 0o700);
 }
 
 async function chownTree(entry: string, user: SandboxUser): Promise<void> {

@@ -1,7 +1,9 @@
 import { mkdir } from "node:fs/promises";
-import { type ExecOptions, MachineError, type MachineProcess } from "../machine.ts";
+import { type ExecOptions, type MachineEnd, MachineError, type MachineProcess } from "../machine.ts";
+import { DEFAULT_MACHINE_LIMITS } from "../machineLimits.ts";
 import { agentHash } from "./agentHash.ts";
 import { failedProcess } from "./failedProcess.ts";
+import { type HomeDiskWatch, watchHomeDisk } from "./homeDiskWatch.ts";
 import { IdleStop } from "./idleStop.ts";
 import type { LocalMachine } from "./localMachine.ts";
 import {
@@ -33,6 +35,11 @@ export class SandboxedMachine implements LocalMachine {
   private lifecycle: Promise<void> = Promise.resolve();
   /** Null when the machine stops itself when idle: it sees the work of every process, this one only its own. */
   private readonly idle: IdleStop | null;
+  /** GUILDS_LIMITS=off: said at every start. */
+  private readonly limitsOff: boolean;
+  /** The home's disk limit, while the machine runs; null with limits off. */
+  private readonly diskWatch: HomeDiskWatch | null;
+  private ended: MachineEnd | null = null;
   /** keepAwake holds not yet released. */
   private holds = 0;
 
@@ -43,6 +50,7 @@ export class SandboxedMachine implements LocalMachine {
     private readonly warning: string | null,
   ) {
     this.agentId = options.agentId;
+    this.limitsOff = options.limitsOff ?? false;
     this.sandbox = backend.mode;
     this.home = backend.folders.home.inside;
     this.runtimeDir = backend.folders.run.inside;
@@ -56,7 +64,15 @@ export class SandboxedMachine implements LocalMachine {
       LANG: "C.UTF-8",
       GUILDS_RUNTIME_DIR: this.runtimeDir,
       USER: "agent",
+      ...backend.machineVariables,
     });
+    this.diskWatch = this.limitsOff
+      ? null
+      : watchHomeDisk(
+          backend.folders.home.host,
+          () => (options.limits?.() ?? DEFAULT_MACHINE_LIMITS).diskBytes,
+          (reason) => this.stopOverDisk(reason),
+        );
     this.idle = backend.stopsItselfWhenIdle
       ? null
       : new IdleStop(options.idleStopMs ?? DEFAULT_IDLE_STOP_MS, () => this.stopWhenIdle());
@@ -67,6 +83,7 @@ export class SandboxedMachine implements LocalMachine {
         this.logger.warn(
           `the machine of agent ${this.agentId} ended unexpectedly (${reason}); the next call starts it again`,
         );
+        this.ended = { reason: `it ended unexpectedly (${reason})`, at: Date.now() };
         await this.halt();
       }).catch(() => {});
     });
@@ -78,6 +95,10 @@ export class SandboxedMachine implements LocalMachine {
 
   isRunning(): boolean {
     return this.running && this.backend.alive();
+  }
+
+  lastEnd(): MachineEnd | null {
+    return this.ended;
   }
 
   runtimeGeneration(): number | null {
@@ -94,6 +115,11 @@ export class SandboxedMachine implements LocalMachine {
         await this.halt();
       }
       if (this.warning) this.logger.warn(this.warning);
+      if (this.limitsOff) {
+        this.logger.warn(
+          `the machine of agent ${this.agentId} runs WITHOUT resource limits (GUILDS_LIMITS=off): its processes can use all of this host's memory, processes and CPU. Unset GUILDS_LIMITS to give it its limits.`,
+        );
+      }
       await mkdir(this.backend.folders.home.host, { recursive: true });
       try {
         await this.backend.start();
@@ -108,6 +134,7 @@ export class SandboxedMachine implements LocalMachine {
       this.starts += 1;
       this.running = true;
       this.idle?.touch();
+      this.diskWatch?.start();
     });
   }
 
@@ -177,7 +204,17 @@ export class SandboxedMachine implements LocalMachine {
   private async halt(): Promise<void> {
     this.running = false;
     this.idle?.cancel();
+    this.diskWatch?.stop();
     await this.backend.stop();
+  }
+
+  private stopOverDisk(reason: string): void {
+    this.serialized(async () => {
+      if (!this.running) return;
+      this.logger.warn(`the machine of agent ${this.agentId} stops: ${reason}`);
+      this.ended = { reason, at: Date.now() };
+      await this.halt();
+    }).catch((error: unknown) => this.logger.warn(`stopping ${this.agentId} failed: ${String(error)}`));
   }
 
   private stopWhenIdle(): void {

@@ -1,6 +1,8 @@
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { backgroundGroups, backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import type { HostMachineCgroup } from "../cgroups/hostMachineCgroup.ts";
+import { type CgroupSettings, machineCgroupPlan } from "../cgroups/machineCgroupPlan.ts";
 import type { ExecOptions, MachineProcess } from "../machine.ts";
 import { DAEMON_FOLDER } from "./daemonFolder.ts";
 import { spawnHostProcess } from "./hostProcess.ts";
@@ -29,25 +31,30 @@ export function createUnconfinedSandbox(
   agentId: string,
   root: string,
   homeDir?: string,
-  extras: MachineExtras = {},
+  extras: MachineExtras & CgroupSettings = {},
 ): SandboxBackend {
   const folders: MachineFolders = machineFolders(root, "host", homeDir);
   const binDir = path.join(folders.run.host, DAEMON_FOLDER, "bin");
   const harnessBin = extras.harnessDir === undefined ? null : harnessBinOf(extras.harnessDir);
   /** Every process group started here; pruned when a group is found empty. */
   const groups = new Set<number>();
+  const cgroups = machineCgroupPlan(agentId, root, extras);
+  /** Every process of the machine starts in its group's init. */
+  let machineGroup: HostMachineCgroup | null = null;
 
   return {
     mode: "unconfined",
     folders,
     binDir,
     searchPath: machineSearchPath(binDir, folders.home.inside, harnessBin),
+    machineVariables: cgroups.variable("host"),
     stopsItselfWhenIdle: false,
     helperCommand: (name) => [process.execPath, requireHelperBundle(name)],
 
     async start() {
       await resetRuntimeFolder(folders.run.host);
       await linkHostTools(binDir);
+      machineGroup = await cgroups.start(null);
     },
 
     async stop() {
@@ -62,13 +69,17 @@ export function createUnconfinedSandbox(
       // What was forked meanwhile into a group of its own, its parent since ended.
       for (const pgid of groupsMarkedBy(marks)) signalGroup(pgid, "SIGKILL");
       groups.clear();
+      machineGroup = null;
+      await cgroups.remove();
       await resetRuntimeFolder(folders.run.host);
     },
 
     alive: () => true,
 
     exec(options: ExecOptions & { cwd: string }): MachineProcess {
-      const child = spawnHostProcess(options);
+      const argv =
+        machineGroup === null ? options.argv : machineGroup.init.joinArgv(options.argv, options.env);
+      const child = spawnHostProcess({ ...options, argv });
       const { pgid } = child;
       if (pgid !== null) {
         groups.add(pgid);

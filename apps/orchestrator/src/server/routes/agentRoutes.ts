@@ -1,17 +1,20 @@
 import { deleteAgent } from "../../deletion/deleteAgent.ts";
+import type { MachineLimitMaxima } from "../../machines/limitMaxima.ts";
 import type { MachineFolderOutcome } from "../../machines/machineFolder.ts";
 import type { AgentSettings } from "../../store/agentStore.ts";
+import { limitSettingsOf } from "../agentLimitsBody.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { CreateAgentBody, UpdateAgentBody } from "../requestSchemas.ts";
 import { AgentList, AgentView, DeletionView } from "../viewSchemas.ts";
 import { agentView, deletionView } from "../views.ts";
 
-export function agentRoutes({ store, scripts, machines }: AppDeps): ApiRoute[] {
+export function agentRoutes({ store, scripts, machines, machineLimits = {} }: AppDeps): ApiRoute[] {
   const view = async (agentId: string) => {
     const agent = await store.agents.get(agentId);
-    return agentView(agent, scripts.get(agent.id));
+    return agentView(agent, scripts.get(agent.id), machineLimits);
   };
+  const settingsOf = (body: UpdateAgentBody) => settingsInStoreTerms(body, machineLimits);
   return [
     defineRoute({
       method: "post",
@@ -41,7 +44,7 @@ export function agentRoutes({ store, scripts, machines }: AppDeps): ApiRoute[] {
       handle: async ({ params }) => {
         const guild = await store.guilds.get(param(params, "guildId"));
         const agents = await store.agents.list(guild.id);
-        return { agents: agents.map((agent) => agentView(agent, scripts.get(agent.id))) };
+        return { agents: agents.map((agent) => agentView(agent, scripts.get(agent.id), machineLimits)) };
       },
     }),
     defineRoute({
@@ -90,7 +93,7 @@ function keptFolder(agentId: string): MachineFolderOutcome {
 }
 
 /** The body's fields in the store's terms; fields the body leaves out stay out. */
-function settingsOf(body: UpdateAgentBody): AgentSettings {
+function settingsInStoreTerms(body: UpdateAgentBody, maxima: MachineLimitMaxima): AgentSettings {
   const settings: AgentSettings = {};
   if (body.name !== undefined) settings.name = body.name;
   if (body.harness !== undefined) settings.harness = body.harness;
@@ -102,5 +105,6 @@ function settingsOf(body: UpdateAgentBody): AgentSettings {
   if (body.coding !== undefined) settings.coding = body.coding;
   if (body.max_tool_calls !== undefined) settings.maxToolCalls = body.max_tool_calls;
   if (body.idle_stop_minutes !== undefined) settings.idleStopMinutes = body.idle_stop_minutes;
+  if (body.limits !== undefined) settings.limits = limitSettingsOf(body.limits, maxima);
   return settings;
 }

@@ -8,6 +8,7 @@ import { agentFormOf, buildUpdateAgentBody, type UpdateAgentBody } from "../../.
 import { Button } from "../../../ui/Button.tsx";
 import { FormActions } from "../../../ui/FormActions.tsx";
 import { focusFirstInvalid } from "../../../ui/focusFirstInvalid.ts";
+import { machineLimitPlaceholders } from "../../../ui/machineLimitsForm.ts";
 import { Panel } from "../../../ui/Panel.tsx";
 import { useFormValues } from "../../../ui/useFormValues.ts";
 
@@ -49,6 +50,7 @@ export function AgentSettingsForm({ agent }: { agent: AgentView }) {
     >
       <form className="form" onSubmit={submit} noValidate aria-label="Agent settings">
         <AgentSettingsFields
+          machineLimitPlaceholders={machineLimitPlaceholders(agent.effective_limits)}
           values={form.values}
           errors={form.errors}
           onChange={(patch) => {
