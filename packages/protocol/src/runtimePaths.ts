@@ -5,9 +5,12 @@ export const SANDBOX_HOME = "/home/agent";
 /** Lives only as long as the machine: background records, harness state, request files. */
 export const SANDBOX_RUNTIME_DIR = "/run/guilds";
 
+/** The home-relative folder of every run's folder. */
+export const RUNS_FOLDER = ".runs";
+
 /** The home-relative folder of a run: shell logs, cwd, prompt files, harness logs. */
 export function runFolder(runId: string): string {
-  return `.runs/${runId}`;
+  return `${RUNS_FOLDER}/${runId}`;
 }
 
 /** The request file for a request too long for the command line, relative to the runtime dir. */

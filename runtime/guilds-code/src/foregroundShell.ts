@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { closeSync, openSync, rmSync } from "node:fs";
+import { closeSync, constants, openSync, rmSync } from "node:fs";
 import { SHELL_KILL_GRACE_MS, SHELL_TIMEOUT_EXIT_CODE } from "@guilds/protocol/limits";
 import type { ShellArgs } from "@guilds/protocol/toolArgs";
 import type { ShellMeta } from "@guilds/protocol/toolMeta";
@@ -66,7 +66,12 @@ async function runLogged(
   probeVariables: Record<string, string>,
   cgroup: CommandCgroup | null,
 ): Promise<CommandOutcome> {
-  const logDescriptor = openSync(logFile, "w", 0o600);
+  // Appending: the machine's log cap drops a long log's middle while it is written (runLogCap).
+  const logDescriptor = openSync(
+    logFile,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_APPEND,
+    0o600,
+  );
   let child: ChildProcess;
   try {
     child = spawnProcessGroup({

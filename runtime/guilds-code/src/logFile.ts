@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import path from "node:path";
+import { droppedFromLog, LOG_KEEP_HEAD_BYTES } from "@guilds/protocol/runLogCap";
 import type { OpContext } from "./context.ts";
 import type { OutputSource } from "./shape.ts";
 
@@ -17,14 +18,24 @@ export function callLog(context: OpContext): CallLog {
   return { file: path.join(context.runDir, name), displayPath: `~/${relative}` };
 }
 
-/** Runs `use` with the file as a source of positioned reads; only the bytes asked for are read. */
+/**
+ * Runs `use` with the file as a source of positioned reads; only the bytes asked for are read. A log
+ * whose middle the machine dropped (runLogCap) reads as the whole output: its size counts what was
+ * dropped, and reads past the kept head land in the kept tail.
+ */
 export function withFileSource<T>(file: string, use: (source: OutputSource) => T): T {
   const descriptor = openSync(file, "r");
   try {
     // A child left running may still append: the size seen now is the output shaped.
-    const size = fstatSync(descriptor).size;
+    const stored = fstatSync(descriptor).size;
+    const dropped = droppedFromLog(descriptor, stored);
+    const size = stored + dropped;
     const read = (start: number, end: number): Buffer => {
-      const length = Math.max(0, Math.min(end, size) - start);
+      if (dropped > 0 && start >= LOG_KEEP_HEAD_BYTES) return readStored(start - dropped, end - dropped);
+      return readStored(start, Math.min(end, dropped > 0 ? LOG_KEEP_HEAD_BYTES : end));
+    };
+    const readStored = (start: number, end: number): Buffer => {
+      const length = Math.max(0, Math.min(end, stored) - start);
       const buffer = Buffer.alloc(length);
       let done = 0;
       while (done < length) {

@@ -11,15 +11,23 @@ export interface DaemonOptions {
   idleStopMs: number | null;
   /** The folder of background records whose commands end with the machine (unconfined, no pid namespace). */
   backgroundRecords: string | null;
+  /** The home's .runs folder, whose logs the daemon keeps within their cap. */
+  runsFolder: string | null;
 }
 
 export const DAEMON_USAGE =
-  "usage: guilds-machine <socket path> <boot id> [--idle-stop-ms <ms>] [--background-records <folder>]";
+  "usage: guilds-machine <socket path> <boot id> [--idle-stop-ms <ms>] [--background-records <folder>] [--runs-folder <folder>]";
 
 export function parseDaemonArgs(argv: string[]): DaemonOptions {
   const [socketPath, boot, ...flags] = argv;
   if (!socketPath || !boot) throw new Error(DAEMON_USAGE);
-  const options: DaemonOptions = { socketPath, boot, idleStopMs: null, backgroundRecords: null };
+  const options: DaemonOptions = {
+    socketPath,
+    boot,
+    idleStopMs: null,
+    backgroundRecords: null,
+    runsFolder: null,
+  };
   for (let index = 0; index < flags.length; index += 2) {
     const [flag, value] = [flags[index], flags[index + 1]];
     if (value === undefined) throw new Error(`${flag} needs a value; ${DAEMON_USAGE}`);
@@ -29,6 +37,8 @@ export function parseDaemonArgs(argv: string[]): DaemonOptions {
       options.idleStopMs = ms;
     } else if (flag === "--background-records") {
       options.backgroundRecords = value;
+    } else if (flag === "--runs-folder") {
+      options.runsFolder = value;
     } else {
       throw new Error(`unknown flag ${flag}; ${DAEMON_USAGE}`);
     }

@@ -5,10 +5,12 @@ import { backgroundGroups } from "@guilds/protocol/backgroundGroups";
 import { parseDaemonArgs } from "./daemonOptions.ts";
 import { endGroups, groupsWithDescendants, STARTED_PROCESS_GRACE_MS } from "./endGroups.ts";
 import { IdleClock } from "./idleClock.ts";
+import { startLogCapSweep } from "./logCapSweep.ts";
 import { serveConnection } from "./serveConnection.ts";
 
 /**
  * guilds-machine <socket path> <boot id> [--idle-stop-ms <ms>] [--background-records <folder>]
+ *   [--runs-folder <folder>]
  *
  * The first process of a local machine. It starts every process the orchestrator asks for, over a
  * unix socket in the runtime dir. It lives until its stdin (a pipe from the orchestrator) closes, or,
@@ -22,7 +24,7 @@ function main(argv: string[]): void {
     process.stderr.write(`guilds-machine: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);
   }
-  const { socketPath, boot, idleStopMs, backgroundRecords } = options;
+  const { socketPath, boot, idleStopMs, backgroundRecords, runsFolder } = options;
   // What the machine's processes create is their user's alone (bwrap 0.8 has no --umask).
   process.umask(0o077);
   mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
@@ -41,6 +43,7 @@ function main(argv: string[]): void {
     const started = groupsWithDescendants(groups);
     endGroups([...started, ...background], STARTED_PROCESS_GRACE_MS).finally(() => process.exit(0));
   };
+  if (runsFolder !== null) startLogCapSweep(runsFolder);
   const activity = new IdleClock(idleStopMs, () => stop(`idle for ${idleStopMs} ms`));
   const server = createServer((socket) => serveConnection(socket, { boot, activity, groups }));
   server.on("error", (error) => {

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { createLocalMachine, type LocalMachine } from "../../src/machines/local/localMachine.ts";
 import type { MachineLimits } from "../../src/machines/machineLimits.ts";
 import { type CodeToolContext, shellStatusTool, shellTool } from "../../src/toolbox/code.ts";
@@ -20,6 +21,8 @@ export const ATTACK_LIMITS: MachineLimits = {
 export interface AttackAgent {
   agentId: string;
   machine: LocalMachine;
+  /** The agent home on this host. */
+  homeHost: string;
   /** One shell call as the server makes it (the helper session, the whole transport). */
   shell(args: { command: string; timeout_seconds?: number; background?: boolean }): Promise<CallOutcome>;
   shellStatus(args: { id?: string; stop?: boolean }): Promise<CallOutcome>;
@@ -69,6 +72,7 @@ export async function attackAgent(
   return {
     agentId,
     machine,
+    homeHost: path.join(root, "home"),
     shell: (args) => timed(shellTool.run(args, context())),
     shellStatus: (args) => timed(shellStatusTool.run(args, context())),
     async dispose() {

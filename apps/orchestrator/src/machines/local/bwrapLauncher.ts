@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { chmod, chown, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
-import { SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
+import { RUNS_FOLDER, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
 import type { HostMachineCgroup } from "../cgroups/hostMachineCgroup.ts";
 import { type CgroupSettings, machineCgroupPlan } from "../cgroups/machineCgroupPlan.ts";
 import { type MachineView, machineBwrapArgs, SANDBOX_BIN_DIR, sandboxHostname } from "./bwrapArgs.ts";
@@ -119,7 +119,8 @@ export function createBwrapLauncher(
       if (!bwrap) throw new Error("bwrap is not installed");
       const socketInside = path.posix.join(SANDBOX_RUNTIME_DIR, DAEMON_FOLDER, DAEMON_SOCKET_NAME);
       const daemon = [`${SANDBOX_BIN_DIR}/node`, `${SANDBOX_BIN_DIR}/guilds-machine`, socketInside, boot];
-      const args = machineBwrapArgs(await view(), [...daemon, ...daemonFlags], INFO_FD, persistent);
+      const runs = ["--runs-folder", path.posix.join(folders.home.inside, RUNS_FOLDER)];
+      const args = machineBwrapArgs(await view(), [...daemon, ...daemonFlags, ...runs], INFO_FD, persistent);
       const filter = extras.seccomp === "off" ? null : await machineSeccompFilter();
       const argv = [...user.launchPrefix, bwrap, ...seccompArgs(filter), ...args];
       return {

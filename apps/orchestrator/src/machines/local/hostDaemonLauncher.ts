@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import { RUNS_FOLDER } from "@guilds/protocol/runtimePaths";
 import type { HostMachineCgroup } from "../cgroups/hostMachineCgroup.ts";
 import { type CgroupSettings, machineCgroupPlan } from "../cgroups/machineCgroupPlan.ts";
 import { DAEMON_FOLDER, DAEMON_SOCKET_NAME } from "./daemonFolder.ts";
@@ -52,7 +53,8 @@ export function createHostDaemonLauncher(
       const daemon = requireHelperBundle("guilds-machine");
       // The socket is named from the daemon's working directory: its absolute path could pass the
       // 107 bytes a unix socket's path may have.
-      const argv = [process.execPath, daemon, DAEMON_SOCKET_NAME, boot, ...daemonFlags];
+      const runs = ["--runs-folder", path.join(folders.home.inside, RUNS_FOLDER)];
+      const argv = [process.execPath, daemon, DAEMON_SOCKET_NAME, boot, ...daemonFlags, ...runs];
       return {
         argv: started === null ? argv : started.init.joinArgv(argv),
         cwd: daemonFolder,
