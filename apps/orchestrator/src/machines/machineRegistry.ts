@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Agent } from "../store/agentStore.ts";
 import { createLatestLimits } from "./latestLimits.ts";
 import type { MachineLimitMaxima } from "./limitMaxima.ts";
+import { unmountStaleHomeImages } from "./local/homeImage.ts";
 import { createLocalMachine } from "./local/localMachine.ts";
 import type { MachineExtras, MachineLogger, SandboxMode } from "./local/localOptions.ts";
 import type { Machine } from "./machine.ts";
@@ -39,21 +40,26 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
   const machines = new Map<string, Promise<Machine>>();
   const latestLimits = createLatestLimits(options.maxima ?? {});
   const machinesDir = options.machinesDir ?? path.join(options.home, "machines");
+  const staleUnmounted = unmountStaleHomeImages(machinesDir).catch(() => {});
+  const makeMachine = (agent: Pick<Agent, "id" | "idleStopMinutes">): Promise<Machine> => {
+    openMachinesFolder(options.home, machinesDir);
+    return createLocalMachine({
+      agentId: agent.id,
+      root: machineRoot(machinesDir, agent.id),
+      sandbox: options.sandbox ?? "auto",
+      ...options.extras,
+      idleStopMs: agent.idleStopMinutes * 60_000,
+      homeImage: true,
+      limits: latestLimits.reader(agent.id),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    });
+  };
   return {
     forAgent(agent) {
       latestLimits.remember(agent);
       const existing = machines.get(agent.id);
       if (existing !== undefined) return existing;
-      openMachinesFolder(options.home, machinesDir);
-      const created = createLocalMachine({
-        agentId: agent.id,
-        root: machineRoot(machinesDir, agent.id),
-        sandbox: options.sandbox ?? "auto",
-        ...options.extras,
-        idleStopMs: agent.idleStopMinutes * 60_000,
-        limits: latestLimits.reader(agent.id),
-        ...(options.logger === undefined ? {} : { logger: options.logger }),
-      });
+      const created = staleUnmounted.then(() => makeMachine(agent));
       machines.set(agent.id, created);
       created.catch(() => machines.delete(agent.id));
       return created;

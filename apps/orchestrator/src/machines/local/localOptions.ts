@@ -66,6 +66,12 @@ export interface LocalMachineOptions extends MachineExtras {
    * start: a change takes effect at the machine's next start.
    */
   limits?: () => MachineLimits;
+  /**
+   * The home (<root>/home, not a homeDir of the caller's) is an ext4 image of the disk limit,
+   * loop-mounted while the machine runs, so the kernel holds the limit (as root; else, or for a home
+   * with files from before, the limit is watched). Default false.
+   */
+  homeImage?: boolean;
   logger?: MachineLogger;
 }
 

@@ -4,6 +4,7 @@ import { DEFAULT_MACHINE_LIMITS } from "../machineLimits.ts";
 import { agentHash } from "./agentHash.ts";
 import { failedProcess } from "./failedProcess.ts";
 import { type HomeDiskWatch, watchHomeDisk } from "./homeDiskWatch.ts";
+import { describeHomeDisk, type HomeImage, homeImage } from "./homeImage.ts";
 import { IdleStop } from "./idleStop.ts";
 import type { LocalMachine } from "./localMachine.ts";
 import {
@@ -14,6 +15,7 @@ import {
 } from "./localOptions.ts";
 import { insidePathOf } from "./machinePaths.ts";
 import type { SandboxBackend } from "./sandboxBackend.ts";
+import { sandboxUser } from "./sandboxUser.ts";
 import { withSessionActivity } from "./sessionActivity.ts";
 
 /**
@@ -40,6 +42,10 @@ export class SandboxedMachine implements LocalMachine {
   /** The home's disk limit, while the machine runs; null with limits off. */
   private readonly diskWatch: HomeDiskWatch | null;
   private ended: MachineEnd | null = null;
+  /** The home as a disk image of its limit, mounted while the machine runs; null: a plain folder. */
+  private readonly image: HomeImage | null;
+  private readonly limits: () => number;
+  private readonly imageOwner: { uid: number; gid: number };
   /** keepAwake holds not yet released. */
   private holds = 0;
 
@@ -66,11 +72,18 @@ export class SandboxedMachine implements LocalMachine {
       USER: "agent",
       ...backend.machineVariables,
     });
+    this.limits = () => (options.limits?.() ?? DEFAULT_MACHINE_LIMITS).diskBytes;
+    this.image =
+      options.homeImage && !this.limitsOff ? homeImage(options.root, backend.folders.home.host) : null;
+    this.imageOwner =
+      backend.mode === "bwrap"
+        ? sandboxUser(options.agentId, options.sandboxUid)
+        : { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
     this.diskWatch = this.limitsOff
       ? null
       : watchHomeDisk(
           backend.folders.home.host,
-          () => (options.limits?.() ?? DEFAULT_MACHINE_LIMITS).diskBytes,
+          () => this.limits(),
           (reason) => this.stopOverDisk(reason),
         );
     this.idle = backend.stopsItselfWhenIdle
@@ -121,10 +134,12 @@ export class SandboxedMachine implements LocalMachine {
         );
       }
       await mkdir(this.backend.folders.home.host, { recursive: true });
+      const watched = await this.mountHome();
       try {
         await this.backend.start();
       } catch (error) {
         await this.backend.stop().catch(() => {});
+        await this.image?.unmount().catch(() => {});
         if (error instanceof MachineError) throw error;
         throw new MachineError(
           "machine.start_failed",
@@ -134,7 +149,7 @@ export class SandboxedMachine implements LocalMachine {
       this.starts += 1;
       this.running = true;
       this.idle?.touch();
-      this.diskWatch?.start();
+      if (watched) this.diskWatch?.start();
     });
   }
 
@@ -206,6 +221,18 @@ export class SandboxedMachine implements LocalMachine {
     this.idle?.cancel();
     this.diskWatch?.stop();
     await this.backend.stop();
+    await this.image?.unmount();
+  }
+
+  /** Mounts the home's image when it has one; true when its disk limit must be watched instead. */
+  private async mountHome(): Promise<boolean> {
+    if (this.image === null) return true;
+    const limit = this.limits();
+    const disk = await this.image.mount(limit, this.imageOwner);
+    if (disk.kind === "folder")
+      this.logger.info(`the machine of agent ${this.agentId}: ${describeHomeDisk(disk, limit)}`);
+    // An image larger than a lowered limit cannot shrink: the watcher holds the limit then.
+    return disk.kind === "folder" || disk.bytes > limit;
   }
 
   private stopOverDisk(reason: string): void {
