@@ -1,14 +1,6 @@
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, readdirSync, rmdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { killCgroup, readPids, readQuietly } from "./cgroupKill.ts";
 
 /**
  * The machine's cgroup as its own processes see it, from GUILDS_CGROUP: "<version> <dir> [<dir> ...]"
@@ -43,10 +35,6 @@ export interface LimitEvents {
   /** Forks refused at the machine's process limit (counted on the machine, not the group). */
   forksRefused: number;
 }
-
-const KILL_POLL_MS = 10;
-const FROZEN_WAIT_MS = 1_000;
-const EMPTY_WAIT_MS = 2_000;
 
 /** A child group of the machine (one foreground call, one background command, one code task). */
 export class ChildCgroup {
@@ -83,20 +71,9 @@ export class ChildCgroup {
     return readPids(path.join(first, "cgroup.procs"));
   }
 
-  /**
-   * Kills every process of the group, those that left their session or process group included:
-   * cgroup.kill on v2; on v1 the group is frozen so nothing forks while its members are listed and
-   * sent SIGKILL, then thawed so the signals land. Resolves once the group is empty (or after a
-   * short wait for a process stuck in the kernel).
-   */
-  async kill(): Promise<void> {
-    if (this.machine.version === 2) {
-      const dir = this.dirs[0];
-      if (dir !== undefined) writeQuietly(path.join(dir, "cgroup.kill"), "1");
-    } else {
-      await this.freezeAndKill();
-    }
-    await this.waitEmpty(EMPTY_WAIT_MS);
+  /** Kills every process of the group, what left its session or process group included (killCgroup). */
+  kill(): Promise<void> {
+    return killCgroup(this.machine.version, this.dirs, () => this.members());
   }
 
   /** Removes the group when nothing is left in it; false when it still has members. */
@@ -119,29 +96,6 @@ export class ChildCgroup {
       oomKills: oomKillsOf(this.machine, this.dirs),
       forksRefused: forksRefusedOf(this.machine, this.dirs),
     };
-  }
-
-  private async freezeAndKill(): Promise<void> {
-    const freezer = this.dirs.find((dir) => existsSync(path.join(dir, "freezer.state")));
-    if (freezer !== undefined) {
-      writeQuietly(path.join(freezer, "freezer.state"), "FROZEN");
-      await waitFor(
-        () => readQuietly(path.join(freezer, "freezer.state")).trim() !== "FREEZING",
-        FROZEN_WAIT_MS,
-      );
-    }
-    for (const pid of this.members()) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // gone already
-      }
-    }
-    if (freezer !== undefined) writeQuietly(path.join(freezer, "freezer.state"), "THAWED");
-  }
-
-  private waitEmpty(waitMs: number): Promise<boolean> {
-    return waitFor(() => this.members().length === 0, waitMs);
   }
 }
 
@@ -266,36 +220,4 @@ function forksRefusedOf(machine: MachineCgroupView, dirs: readonly string[]): nu
 function keyedCount(text: string, key: string): number | null {
   const match = new RegExp(`^${key} (\\d+)$`, "m").exec(text);
   return match ? Number(match[1]) : null;
-}
-
-function readPids(file: string): number[] {
-  return readQuietly(file)
-    .split("\n")
-    .map(Number)
-    .filter((pid) => Number.isInteger(pid) && pid > 0);
-}
-
-function readQuietly(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-function writeQuietly(file: string, text: string): void {
-  try {
-    writeFileSync(file, text);
-  } catch {
-    // the group is gone, or this layout has no such file
-  }
-}
-
-async function waitFor(done: () => boolean, waitMs: number): Promise<boolean> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    if (done()) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(KILL_POLL_MS);
-  }
 }

@@ -1,14 +1,6 @@
-import {
-  chownSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  writeFileSync,
-} from "node:fs";
+import { chownSync, existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { killCgroup, readPids, readQuietly, writeQuietly } from "@guilds/protocol/cgroupKill";
 import { ChildCgroup, type MachineCgroupView } from "@guilds/protocol/machineCgroup";
 import { MachineError } from "../machine.ts";
 import type { MachineLimits } from "../machineLimits.ts";
@@ -22,9 +14,6 @@ export const INIT_GROUP = "init";
 const V2_CONTROLLERS = ["pids", "memory", "cpu", "io"];
 /** On v2, the leaf the server's own processes move to when its group must delegate controllers. */
 const SERVER_GROUP = "server";
-const FROZEN_WAIT_MS = 1_000;
-const EMPTY_WAIT_MS = 3_000;
-const POLL_MS = 10;
 
 /** The owner the machine's folders go to, so that its helpers can make and use child groups. */
 export interface CgroupOwner {
@@ -144,7 +133,7 @@ function enableForMachines(layout: Extract<CgroupLayout, { version: 2 }>): void 
 
 function enableControllers(group: string, available: readonly string[]): void {
   const wanted = V2_CONTROLLERS.filter((name) => available.includes(name));
-  const enabled = readOrEmpty(path.join(group, "cgroup.subtree_control")).split(/\s+/);
+  const enabled = readQuietly(path.join(group, "cgroup.subtree_control")).split(/\s+/);
   const missing = wanted.filter((name) => !enabled.includes(name));
   if (missing.length === 0) return;
   try {
@@ -175,33 +164,8 @@ function delegate(view: MachineCgroupView, init: ChildCgroup, owner: CgroupOwner
 async function killAndRemoveTree(view: MachineCgroupView): Promise<void> {
   const present = view.dirs.filter((dir) => existsSync(dir));
   if (present.length === 0) return;
-  if (view.version === 2) {
-    writeQuietly(path.join(present[0] ?? "", "cgroup.kill"), "1");
-  } else {
-    const freezer = present.find((dir) => existsSync(path.join(dir, "freezer.state")));
-    if (freezer !== undefined) {
-      writeQuietly(path.join(freezer, "freezer.state"), "FROZEN");
-      await waitFor(
-        () => readOrEmpty(path.join(freezer, "freezer.state")).trim() !== "FREEZING",
-        FROZEN_WAIT_MS,
-      );
-    }
-    for (const pid of present.flatMap(treePids)) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {}
-    }
-    if (freezer !== undefined) writeQuietly(path.join(freezer, "freezer.state"), "THAWED");
-  }
-  await waitFor(() => present.every((dir) => treePids(dir).length === 0), EMPTY_WAIT_MS);
+  await killCgroup(view.version, present, () => present.flatMap(treePids));
   for (const dir of present) removeTree(dir);
-}
-
-function readPids(file: string): number[] {
-  return readOrEmpty(file)
-    .split("\n")
-    .map(Number)
-    .filter((pid) => Number.isInteger(pid) && pid > 0);
 }
 
 function treePids(dir: string): number[] {
@@ -224,29 +188,6 @@ function childDirs(dir: string): string[] {
       .map((entry) => path.join(dir, entry.name));
   } catch {
     return [];
-  }
-}
-
-function readOrEmpty(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-function writeQuietly(file: string, text: string): void {
-  try {
-    writeFileSync(file, text);
-  } catch {}
-}
-
-async function waitFor(done: () => boolean, waitMs: number): Promise<boolean> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    if (done()) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(POLL_MS);
   }
 }
 
