@@ -41,17 +41,14 @@ export interface MachineCgroupPlan {
 const SANDBOX_CGROUP_ROOT = "/sys/fs/cgroup";
 
 /**
- * Read anew each time (two small files): the machines' groups go under this process's own group,
- * which a test's safety group may have changed.
+ * `layout` is read anew each time (two small files): the machines' groups go under this process's
+ * own group, which a test's safety group may have changed.
  */
-function layout(): CgroupLayout {
-  return detectCgroupLayout();
-}
-
 export function machineCgroupPlan(
   agentId: string,
   root: string,
   settings: CgroupSettings,
+  layout: () => CgroupLayout = detectCgroupLayout,
 ): MachineCgroupPlan {
   const name = machineCgroupName(agentId, root);
   const limits = () => settings.limits?.() ?? DEFAULT_MACHINE_LIMITS;
