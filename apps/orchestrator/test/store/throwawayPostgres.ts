@@ -19,10 +19,11 @@ export type PostgresForTests =
 /**
  * A PostgreSQL server for the store tests: GUILDS_TEST_DATABASE_URL when set (CI), else a
  * throwaway cluster started here when the server binaries are installed, else a reason to skip.
+ * `throwaway`: always a cluster of the test's own (one whose disk the test may fill).
  */
-export async function postgresForTests(): Promise<PostgresForTests> {
+export async function postgresForTests({ throwaway = false } = {}): Promise<PostgresForTests> {
   const given = process.env.GUILDS_TEST_DATABASE_URL?.trim();
-  if (given) return { url: given, origin: "GUILDS_TEST_DATABASE_URL", stop: async () => {} };
+  if (given && !throwaway) return { url: given, origin: "GUILDS_TEST_DATABASE_URL", stop: async () => {} };
   const bin = newestServerBin();
   if (bin === undefined) {
     return {
