@@ -3,8 +3,9 @@ import path from "node:path";
 import { killCgroup, readPids, readQuietly } from "./cgroupKill.ts";
 
 /**
- * The machine's cgroup as its own processes see it, from GUILDS_CGROUP: "<version> <dir> [<dir> ...]"
- * (cgroup v1: one folder per hierarchy — pids, memory, cpu, freezer, blkio —; v2: one folder). The
+ * The machine's cgroup as its own processes see it, from GUILDS_CGROUP: "<version> <dir>[=<controllers>] ..."
+ * (cgroup v1: one folder per hierarchy, each with the controllers it carries — pids, memory, cpu,
+ * freezer, blkio —; v2: one folder). The
  * server made the folders, set the limits on them and handed them to the machine's user: a helper
  * inside may make child groups, move its own children into them and kill them, never raise a limit.
  */
@@ -16,16 +17,43 @@ export interface MachineCgroupView {
   readonly version: CgroupVersion;
   /** The machine's group, one folder per v1 hierarchy or the one v2 folder. */
   readonly dirs: readonly string[];
+  /** v1: the controllers of each folder, in the order of dirs; absent when not known. */
+  readonly controllers?: readonly (readonly string[])[];
 }
 
 export function machineCgroupFromEnv(env: NodeJS.ProcessEnv = process.env): MachineCgroupView | null {
-  const [version, ...dirs] = (env[MACHINE_CGROUP_VARIABLE] ?? "").trim().split(/\s+/);
-  if ((version !== "1" && version !== "2") || dirs.length === 0) return null;
-  return { version: version === "1" ? 1 : 2, dirs };
+  const [version, ...entries] = (env[MACHINE_CGROUP_VARIABLE] ?? "").trim().split(/\s+/);
+  if ((version !== "1" && version !== "2") || entries.length === 0 || entries[0] === "") return null;
+  const split = entries.map((entry) => {
+    const at = entry.lastIndexOf("=");
+    return at === -1
+      ? { dir: entry, controllers: [] }
+      : { dir: entry.slice(0, at), controllers: entry.slice(at + 1).split(",") };
+  });
+  const known = split.every((entry) => entry.controllers.length > 0);
+  return {
+    version: version === "1" ? 1 : 2,
+    dirs: split.map((entry) => entry.dir),
+    ...(known ? { controllers: split.map((entry) => entry.controllers) } : {}),
+  };
 }
 
 export function machineCgroupValue(view: MachineCgroupView): string {
-  return [String(view.version), ...view.dirs].join(" ");
+  const entries = view.dirs.map((dir, index) => {
+    const controllers = view.controllers?.[index];
+    return controllers === undefined || controllers.length === 0 ? dir : `${dir}=${controllers.join(",")}`;
+  });
+  return [String(view.version), ...entries].join(" ");
+}
+
+/** What a command's own group needs on v1: counting its processes, its OOM kills, and freezing it to kill. */
+const CHILD_CONTROLLERS = ["pids", "memory", "freezer"];
+
+/** The machine's folders a child group is made in (v1: only those of CHILD_CONTROLLERS, when known). */
+function childParents(machine: MachineCgroupView): { dir: string; controllers: readonly string[] }[] {
+  const all = machine.dirs.map((dir, index) => ({ dir, controllers: machine.controllers?.[index] ?? [] }));
+  if (machine.version === 2 || machine.controllers === undefined) return all;
+  return all.filter((entry) => entry.controllers.some((name) => CHILD_CONTROLLERS.includes(name)));
 }
 
 /** Which of the machine's limits a group's processes ran into. */
@@ -39,12 +67,20 @@ export interface LimitEvents {
 /** A child group of the machine (one foreground call, one background command, one code task). */
 export class ChildCgroup {
   readonly dirs: readonly string[];
+  /** The folder with each controller (v1), or the one folder (v2). */
+  private readonly byController: (controller: string) => string | undefined;
 
   constructor(
     readonly machine: MachineCgroupView,
     readonly name: string,
   ) {
-    this.dirs = machine.dirs.map((dir) => path.join(dir, name));
+    const parents = childParents(machine);
+    this.dirs = parents.map((parent) => path.join(parent.dir, name));
+    this.byController = (controller) => {
+      if (machine.version === 2 || machine.controllers === undefined) return undefined;
+      const index = parents.findIndex((parent) => parent.controllers.includes(controller));
+      return this.dirs[index];
+    };
   }
 
   /** Makes the group's folders (kept as they are when they exist). */
@@ -93,8 +129,8 @@ export class ChildCgroup {
   /** OOM kills of this group's processes; forks refused at the machine's process limit (counts only grow). */
   limitEvents(): LimitEvents {
     return {
-      oomKills: oomKillsOf(this.machine, this.dirs),
-      forksRefused: forksRefusedOf(this.machine, this.dirs),
+      oomKills: oomKillsOf(this.machine, this.dirs, this.byController("memory")),
+      forksRefused: forksRefusedOf(this.machine, this.dirs, this.byController("pids")),
     };
   }
 }
@@ -195,8 +231,12 @@ done
 shift
 exec "$@"`;
 
-function oomKillsOf(machine: MachineCgroupView, dirs: readonly string[]): number {
-  for (const dir of dirs) {
+function oomKillsOf(
+  machine: MachineCgroupView,
+  dirs: readonly string[],
+  memoryDir: string | undefined,
+): number {
+  for (const dir of memoryDir === undefined ? dirs : [memoryDir]) {
     const file = machine.version === 2 ? "memory.events" : "memory.oom_control";
     const count = keyedCount(readQuietly(path.join(dir, file)), "oom_kill");
     if (count !== null) return count;
@@ -208,7 +248,12 @@ function oomKillsOf(machine: MachineCgroupView, dirs: readonly string[]): number
  * Where a refused fork is counted differs: v1 counts it on the forking group, v2 on the group whose
  * limit was hit (the machine) and, since Linux 6.12, on the forking group's pids.events.local.
  */
-function forksRefusedOf(machine: MachineCgroupView, dirs: readonly string[]): number {
+function forksRefusedOf(
+  machine: MachineCgroupView,
+  dirs: readonly string[],
+  pidsDir: string | undefined,
+): number {
+  if (pidsDir !== undefined) return keyedCount(readQuietly(path.join(pidsDir, "pids.events")), "max") ?? 0;
   const files = [
     ...dirs.flatMap((dir) => [path.join(dir, "pids.events"), path.join(dir, "pids.events.local")]),
     ...machine.dirs.map((dir) => path.join(dir, "pids.events")),

@@ -7,6 +7,7 @@ import {
   childCgroupName,
   type MachineCgroupView,
   machineCgroupFromEnv,
+  machineCgroupValue,
   removeEmptyChildren,
   runawayChildren,
 } from "../src/machineCgroup.ts";
@@ -53,6 +54,16 @@ test("GUILDS_CGROUP names the version and the machine's folders", () => {
     version: 2,
     dirs: ["/sys/fs/cgroup"],
   });
+  const withControllers = "1 /sys/fs/cgroup/pids=pids /sys/fs/cgroup/cpu,cpuacct=cpu";
+  expect(machineCgroupFromEnv({ GUILDS_CGROUP: withControllers })).toEqual({
+    version: 1,
+    dirs: ["/sys/fs/cgroup/pids", "/sys/fs/cgroup/cpu,cpuacct"],
+    controllers: [["pids"], ["cpu"]],
+  });
+  const view = machineCgroupFromEnv({ GUILDS_CGROUP: withControllers });
+  expect(view && machineCgroupValue(view)).toBe(withControllers);
+  // A command's own group spans only what it needs: counting, OOM attribution, freezing.
+  expect(view && new ChildCgroup(view, "call-1").dirs).toEqual(["/sys/fs/cgroup/pids/call-1"]);
   expect(machineCgroupFromEnv({})).toBeNull();
   expect(machineCgroupFromEnv({ GUILDS_CGROUP: "3 /x" })).toBeNull();
   expect(childCgroupName("call", "../../etc")).toBe("call-.._.._etc");

@@ -27,8 +27,9 @@ export async function runForegroundShell(args: ShellArgs, context: OpContext): P
   ensureRunFolder(context);
   const cwd = readCwd(context);
   const log = callLog(context);
-  const probe = finalCwdProbe(context);
   const cgroup = await openCommandCgroup(context, "call", context.request.call_id);
+  // The shell joins its cgroup from its startup file, before it runs anything.
+  const probe = finalCwdProbe(context, cgroup?.group.dirs ?? []);
   const outcome = await runLogged(args, context, cwd, log.file, probe.variables, cgroup);
   const hit = cgroup?.limitHit() ?? null;
   await cgroup?.close(hit?.limit ?? null);
@@ -79,7 +80,6 @@ async function runLogged(
       cwd,
       env: { ...shellEnvironment(context, cwd), ...probeVariables },
       output: [logDescriptor, logDescriptor],
-      cgroup: cgroup?.group ?? null,
     });
   } finally {
     // The child has its own copy of the descriptor.

@@ -44,7 +44,7 @@ export async function createMachineCgroup(
   owner: CgroupOwner | null,
 ): Promise<HostMachineCgroup> {
   const placed = placeGroups(layout, name);
-  const view: MachineCgroupView = { version: layout.version, dirs: placed.map((group) => group.dir) };
+  const view = machineCgroupView(layout, name);
   // A group left by a machine that ended without its stop (a killed server) is emptied first.
   await killAndRemoveTree(view);
   const skipped: string[] = [];
@@ -85,7 +85,12 @@ export function machineCgroupView(
   layout: Exclude<CgroupLayout, { version: null }>,
   name: string,
 ): MachineCgroupView {
-  return { version: layout.version, dirs: placeGroups(layout, name).map((group) => group.dir) };
+  const placed = placeGroups(layout, name);
+  return {
+    version: layout.version,
+    dirs: placed.map((group) => group.dir),
+    ...(layout.version === 1 ? { controllers: placed.map((group) => group.controllers) } : {}),
+  };
 }
 
 /** Kills whatever is left in the group `name` and removes it; nothing when there is none. */

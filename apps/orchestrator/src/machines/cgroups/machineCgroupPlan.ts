@@ -83,7 +83,13 @@ export function machineCgroupPlan(
       const found = layout();
       const binds = this.binds(where);
       if (found.version === null || binds.length === 0) return {};
-      const value = machineCgroupValue({ version: found.version, dirs: binds.map((bind) => bind.inside) });
+      const value = machineCgroupValue({
+        version: found.version,
+        dirs: binds.map((bind) => bind.inside),
+        ...(found.version === 1
+          ? { controllers: found.hierarchies.map((hierarchy) => hierarchy.controllers) }
+          : {}),
+      });
       return { [MACHINE_CGROUP_VARIABLE]: value };
     },
     async remove() {
