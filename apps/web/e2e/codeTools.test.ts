@@ -308,6 +308,8 @@ describe.skipIf(skipReason !== null)("the run view of every code tool, with the 
 async function openTab(page: Page, tab: string, view: string): Promise<void> {
   await detailRegion(page).getByRole("tab", { name: tab, exact: true }).click();
   await page.waitForURL((url) => url.searchParams.get("view") === view);
+  // The URL changes before the view renders: the tab is selected in the render that shows it.
+  await detailRegion(page).getByRole("tab", { name: tab, exact: true, selected: true }).waitFor();
 }
 
 /** A shell row: Arguments, Result (Markdown and Raw, the exact text), Metadata; the URL keeps it. */

@@ -23,6 +23,11 @@ export const HelperRequest = z.object({
   env: z.record(z.string(), z.string()).default({}),
   /** Token per repository name (repos/<name>), for GH_TOKEN. */
   repo_tokens: z.record(z.string(), z.string()).default({}),
+  /**
+   * One-shot calls only: the 0600 file under /run/guilds holding env and repo_tokens, which stay
+   * off the command line any user of the host can read. The helper reads and deletes it first.
+   */
+  env_file: z.string().optional(),
 });
 export type HelperRequest = z.infer<typeof HelperRequest>;
 export type HelperRequestInput = z.input<typeof HelperRequest>;

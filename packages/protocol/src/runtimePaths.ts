@@ -17,3 +17,11 @@ export function runFolder(runId: string): string {
 export function requestFileName(runId: string, callId: string): string {
   return `requests/${runId}-${callId}.json`;
 }
+
+/**
+ * The file of a one-shot call's env and repo_tokens, relative to the runtime dir. `nonce` keeps the
+ * ops of one call (a code_task's start, polls, stop) apart.
+ */
+export function callEnvironmentFileName(runId: string, callId: string, nonce: string): string {
+  return `requests/${runId}-${callId}.${nonce}.env.json`;
+}

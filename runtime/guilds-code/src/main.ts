@@ -20,11 +20,11 @@ async function main(argv: string[], stopRequested: AbortSignal): Promise<void> {
   const envelope = invocation.ok
     ? await dispatch(invocation.raw, process.env, stopRequested)
     : invocation.envelope;
-  writeEnvelope(envelope);
+  await writeEnvelope(envelope);
 }
 
 // Listening first: a stop that comes while the request is read must still find its command.
 await main(process.argv.slice(2), helperStopSignal());
 // Background commands are detached and unref'd; nothing else may keep a helper alive once it has
-// answered. stdout is a pipe or a file, written synchronously, so the answers are out.
+// answered. Every answer has been taken by stdout whole (writeWhole) by now.
 process.exit(0);

@@ -1,5 +1,6 @@
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import { parseServeInput } from "@guilds/protocol/serveLines";
+import { writeWhole } from "@guilds/protocol/wholeWrite";
 import { dispatch } from "./dispatch.ts";
 import { readLines } from "./lines.ts";
 import { RunningRequests } from "./runningRequests.ts";
@@ -39,7 +40,8 @@ export async function serve(
     const request = running.start(parsed.id);
     const task = answer(parsed.request, environment, request.cancelled).then((envelope) => {
       request.finish();
-      output.write(`${parsed.id} ${envelope}\n`);
+      // Awaited whole: once serve resolves, the helper exits.
+      return writeWhole(output, `${parsed.id} ${envelope}\n`);
     });
     answering.add(task);
     task.finally(() => answering.delete(task));

@@ -9,7 +9,7 @@ const ADVICE: Record<HarnessName, string> = {
   claude:
     "log in inside the machine (run `claude auth login` in a shell there), or set the ANTHROPIC_API_KEY secret",
   codex:
-    "log in inside the machine (run `codex login --device-auth` in a shell there), or set the CODEX_API_KEY secret",
+    "log in inside the machine (run `codex login --device-auth` in a shell there), or set the OPENAI_API_KEY (or CODEX_API_KEY) secret",
   gemini:
     "log in inside the machine (run `gemini` in a shell there and sign in with Google), or set the GEMINI_API_KEY secret",
   cursor:

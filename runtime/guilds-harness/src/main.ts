@@ -15,10 +15,12 @@ async function main(argv: string[]): Promise<void> {
   }
   const invocation = readHelperRequest("guilds-harness", argv);
   const self: [string, ...string[]] = [process.execPath, ...process.argv.slice(1, 2)];
-  writeEnvelope(invocation.ok ? await dispatch(invocation.raw, process.env, self) : invocation.envelope);
+  await writeEnvelope(
+    invocation.ok ? await dispatch(invocation.raw, process.env, self) : invocation.envelope,
+  );
 }
 
 await main(process.argv.slice(2));
 // The supervisor start forks is detached and unref'd: nothing may keep a helper alive once it has
-// answered. stdout is a pipe or a file, written synchronously, so the answer is out.
+// answered. The answer has been taken by stdout whole (writeEnvelope) by now.
 process.exit(0);

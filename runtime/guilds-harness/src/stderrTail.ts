@@ -1,11 +1,12 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { HARNESS_STDERR_TAIL_LINES } from "@guilds/protocol/harnessLimits";
 import { boundLine } from "./boundedLine.ts";
+import { isWarningLine } from "./warningLine.ts";
 
 /** The tail is read from this many bytes before the end, never more: memory stays bounded. */
 const TAIL_WINDOW_BYTES = 64 * 1024;
 
-/** "the last 5 lines of its stderr", blank lines left out; [] when there is none. */
+/** "the last 5 lines of its stderr", blank lines and warnings left out; [] when there is none. */
 export function stderrTail(file: string, count = HARNESS_STDERR_TAIL_LINES): string[] {
   let descriptor: number;
   try {
@@ -23,7 +24,7 @@ export function stderrTail(file: string, count = HARNESS_STDERR_TAIL_LINES): str
     if (start > 0) lines.shift();
     return lines
       .map((line) => line.trimEnd())
-      .filter((line) => line !== "")
+      .filter((line) => line !== "" && !isWarningLine(line))
       .slice(-count)
       .map((line) => boundLine(line));
   } finally {

@@ -7,6 +7,7 @@ import { ANTHROPIC_KEY_VARIABLE } from "../providers/anthropicProvider.ts";
 import { OPENAI_KEY_VARIABLE } from "../providers/openaiProvider.ts";
 import { recoverCodeTasks } from "../runs/recoverCodeTasks.ts";
 import { createRunService, type RunService, type RunServiceLogger } from "../runs/runService.ts";
+import type { ServerStop } from "../runs/serverStop.ts";
 import { storeTaskArtifacts } from "../runs/storeTaskArtifacts.ts";
 import { createApp } from "../server/createApp.ts";
 import { openStore, type Store } from "../store/store.ts";
@@ -31,8 +32,11 @@ export interface Services {
   notice: string[];
   /** Resolves, with what to tell the operator, if another server took the store over: stop then. */
   lost: Promise<string>;
-  /** Cancels the runs, stops the machines, closes the store; safe to call twice. */
-  close(): Promise<void>;
+  /**
+   * Ends the runs interrupted by `stop` (their run.ended reaches the live streams, which then end),
+   * stops the machines, closes the store; safe to call twice.
+   */
+  close(stop?: ServerStop): Promise<void>;
 }
 
 export interface ServiceOptions {
@@ -67,10 +71,10 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
   const scripts = createAgentScripts(config.home);
   let runs: RunService | undefined;
   let claim: ServerClaim | undefined;
-  const close = async () => {
+  const close = async (stop?: ServerStop) => {
     const closing = runs;
     runs = undefined;
-    await closing?.close();
+    await closing?.close(stop);
     events.close();
     await machines.stopAll();
     // A claim that cannot be given up (the data folder's disk is full) runs out by itself, and a

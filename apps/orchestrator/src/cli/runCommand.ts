@@ -5,6 +5,7 @@ import { resolveAgentOverApi } from "./remoteAgent.ts";
 import { runEventLine } from "./runEventLine.ts";
 import { createRunProgress } from "./runProgress.ts";
 import { readSseFrames } from "./sseFrames.ts";
+import { terminalText } from "./terminalText.ts";
 import { EXIT_FAILED, EXIT_OK, UsageError } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
@@ -32,7 +33,10 @@ export async function runRun(argv: string[], environment: NodeJS.ProcessEnv): Pr
 
   const display: RunDisplay = process.stdout.isTTY
     ? createRunProgress(process.stdout)
-    : { show: (event) => writeOut(process.stdout, `${runEventLine(event)}\n`), stop: () => undefined };
+    : {
+        show: (event) => writeOut(process.stdout, `${terminalText(runEventLine(event))}\n`),
+        stop: () => undefined,
+      };
   const leave = new AbortController();
   let cancelling = false;
   const onInterrupt = () => {
@@ -56,7 +60,7 @@ export async function runRun(argv: string[], environment: NodeJS.ProcessEnv): Pr
       );
       return EXIT_INTERRUPTED;
     }
-    const reason = ended.reason ? `: ${ended.reason}` : "";
+    const reason = ended.reason ? `: ${terminalText(ended.reason)}` : "";
     await writeOut(process.stdout, `run ${run.id} ${ended.status}${reason}\n`);
     if (ended.status === "completed") return EXIT_OK;
     return cancelling && ended.status === "cancelled" ? EXIT_INTERRUPTED : EXIT_FAILED;

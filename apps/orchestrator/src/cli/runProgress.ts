@@ -1,5 +1,6 @@
 import type { RunEventPayload } from "@guilds/protocol/runEvents";
 import { LINE_TEXT_MAX } from "./runEventLine.ts";
+import { terminalText } from "./terminalText.ts";
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const TICK_MS = 100;
@@ -36,12 +37,12 @@ export function createRunProgress(output: NodeJS.WriteStream) {
     show(event: RunEventPayload): void {
       switch (event.type) {
         case "message.created":
-          if (event.role === "assistant" && event.text) print(`\x1b[1m${event.text}\x1b[0m`);
-          if (event.role === "operator" && event.text) print(`\x1b[2m> ${event.text}\x1b[0m`);
+          if (event.role === "assistant" && event.text) print(`\x1b[1m${terminalText(event.text)}\x1b[0m`);
+          if (event.role === "operator" && event.text) print(`\x1b[2m> ${terminalText(event.text)}\x1b[0m`);
           return;
         case "tool.started":
           running = {
-            label: `${event.name} ${firstLine(JSON.stringify(event.arguments) ?? "")}`,
+            label: `${terminalText(event.name)} ${firstLine(JSON.stringify(event.arguments) ?? "")}`,
             startedAt: Date.now(),
           };
           drawRunning();
@@ -49,13 +50,13 @@ export function createRunProgress(output: NodeJS.WriteStream) {
         case "tool.finished": {
           const seconds = running ? ((Date.now() - running.startedAt) / 1000).toFixed(1) : "?";
           const mark = event.status === "completed" ? "\x1b[32m✓\x1b[0m" : "\x1b[31m✗\x1b[0m";
-          const label = running?.label ?? event.name;
+          const label = running?.label ?? terminalText(event.name);
           running = undefined;
           print(`${mark} ${fit(`${label}  ${event.status} ${seconds}s  ${firstLine(event.result)}`, 2)}`);
           return;
         }
         case "tool.progress":
-          for (const line of event.lines) print(`  \x1b[2m${fit(line, 2)}\x1b[0m`);
+          for (const line of event.lines) print(`  \x1b[2m${fit(terminalText(line), 2)}\x1b[0m`);
           return;
         default:
           return;
@@ -69,6 +70,6 @@ export function createRunProgress(output: NodeJS.WriteStream) {
 }
 
 function firstLine(text: string): string {
-  const line = text.split("\n", 1)[0] ?? "";
+  const line = terminalText(text).split("\n", 1)[0] ?? "";
   return line.length <= LINE_TEXT_MAX ? line : `${line.slice(0, LINE_TEXT_MAX)}…`;
 }

@@ -2,8 +2,10 @@ import { createAdaptorServer } from "@hono/node-server";
 import { startServices } from "../app/startServices.ts";
 import { loadConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { ServerStop } from "../runs/serverStop.ts";
 import { builtWebApp } from "../server/webApp.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
+import { stopAccepting } from "./drainHttpServer.ts";
 import { sandboxFromEnvironment, serverHost, serverPort } from "./settings.ts";
 import { EXIT_FAILED, EXIT_OK, UsageError } from "./usage.ts";
 
@@ -58,28 +60,30 @@ export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): 
       `The web app: http://${host}:${port} (sign in with a token from \`npx guilds token create <name>\`)`,
     );
   for (const line of services.notice) console.error(line);
-  const lostClaim = await new Promise<boolean>((resolve) => {
+  const why = await new Promise<{ lostClaim: boolean; signal?: NodeJS.Signals }>((resolve) => {
     let stopping = false;
-    const stop = (lost: boolean) => {
+    const stop = (reason: { lostClaim: boolean; signal?: NodeJS.Signals }) => {
       if (stopping) return;
       stopping = true;
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);
-      console.error("guilds is stopping: cancelling runs, stopping machines");
-      server.close(() => resolve(lost));
-      // Open SSE streams would hold close() forever.
-      if ("closeAllConnections" in server) server.closeAllConnections();
+      resolve(reason);
     };
-    const onSignal = () => stop(false);
+    const onSignal = (signal: NodeJS.Signals) => stop({ lostClaim: false, signal });
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);
-    services.lost.then((why) => {
-      services.logger.error(why);
-      stop(true);
+    services.lost.then((lost) => {
+      services.logger.error(lost);
+      stop({ lostClaim: true });
     });
   });
-  await services.close();
-  return lostClaim ? EXIT_FAILED : EXIT_OK;
+  console.error("guilds is stopping: ending runs interrupted, stopping machines");
+  const drain = stopAccepting(server);
+  // A restart is not a cancel: the runs end interrupted, and their live streams get run.ended
+  // before they close.
+  await services.close(new ServerStop(why.signal));
+  await drain();
+  return why.lostClaim ? EXIT_FAILED : EXIT_OK;
 }
 
 function configOrUsage(environment: NodeJS.ProcessEnv) {

@@ -26,7 +26,7 @@ export interface RunEventBus {
   /**
    * Replays the stored events after `afterId` (undefined: none, live only), then the live ones,
    * with no gap and no duplicate at the seam. Returns the unsubscribe. `onEnd` is called when the bus
-   * ends a one-run subscription itself (endRunStreams).
+   * ends the subscription itself (endRunStreams for a one-run subscription, close for any).
    */
   subscribe(
     filter: RunEventFilter,
@@ -39,6 +39,10 @@ export interface RunEventBus {
    * run.ended could not be stored, so that no viewer waits for it forever.
    */
   endRunStreams(runId: string): void;
+  /**
+   * Publishes nothing more and ends every subscription, calling its onEnd: a stream ends after the
+   * events already published (the run.ended of a server that stops), so its client sees it close.
+   */
   close(): void;
 }
 
@@ -52,8 +56,8 @@ const REPLAY_PAGE = 1000;
 
 export function createEventBus(store: Store): RunEventBus {
   const subscriptions = new Set<Subscription>();
-  /** The one-run subscriptions that endRunStreams can end, with what to call then. */
-  const runStreams = new Map<Subscription, { runId: string; onEnd: () => void }>();
+  /** The subscriptions the bus can end (runId: those endRunStreams ends), with what to call then. */
+  const endableStreams = new Map<Subscription, { runId?: string; onEnd: () => void }>();
   /** run id → guild id, learned from stored events, so an ephemeral event needs no query. */
   const guildOfRun = new Map<string, string>();
   let closed = false;
@@ -108,6 +112,17 @@ export function createEventBus(store: Store): RunEventBus {
     }
   };
 
+  const endStream = (subscription: Subscription, onEnd: () => void) => {
+    subscription.close();
+    subscriptions.delete(subscription);
+    endableStreams.delete(subscription);
+    try {
+      onEnd();
+    } catch {
+      // A subscriber's fault is its own, as a listener's is.
+    }
+  };
+
   return {
     async publish(event) {
       const { envelopes } = await storeAndPublish(async () => ({ value: undefined, events: [event] }));
@@ -143,8 +158,8 @@ export function createEventBus(store: Store): RunEventBus {
     subscribe(filter, afterId, listener, onEnd) {
       const subscription = createSubscription(filter, listener);
       subscriptions.add(subscription);
-      if ("runId" in filter && onEnd !== undefined)
-        runStreams.set(subscription, { runId: filter.runId, onEnd });
+      if (onEnd !== undefined)
+        endableStreams.set(subscription, { ...("runId" in filter ? { runId: filter.runId } : {}), onEnd });
       if (afterId === undefined) subscription.goLive(-1, []);
       else {
         replay(filter, afterId).then(
@@ -156,29 +171,21 @@ export function createEventBus(store: Store): RunEventBus {
       return () => {
         subscription.close();
         subscriptions.delete(subscription);
-        runStreams.delete(subscription);
+        endableStreams.delete(subscription);
       };
     },
 
     endRunStreams(runId) {
-      for (const [subscription, stream] of runStreams) {
-        if (stream.runId !== runId) continue;
-        subscription.close();
-        subscriptions.delete(subscription);
-        runStreams.delete(subscription);
-        try {
-          stream.onEnd();
-        } catch {
-          // A subscriber's fault is its own, as a listener's is.
-        }
+      for (const [subscription, stream] of endableStreams) {
+        if (stream.runId === runId) endStream(subscription, stream.onEnd);
       }
     },
 
     close() {
       closed = true;
+      for (const [subscription, stream] of endableStreams) endStream(subscription, stream.onEnd);
       for (const subscription of subscriptions) subscription.close();
       subscriptions.clear();
-      runStreams.clear();
     },
   };
 }

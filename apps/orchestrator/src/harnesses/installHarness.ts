@@ -21,7 +21,18 @@ export async function installNpmHarnesses(
   await mkdir(harnessDir, { recursive: true, mode: 0o755 });
   await chmod(harnessDir, 0o755);
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const args = ["install", "--prefix", harnessDir, "--no-audit", "--no-fund", "--omit=dev", ...specs];
+  // --save-exact: the prefix's package.json keeps the pinned versions, not ^ ranges a later npm
+  // install or update would move past.
+  const args = [
+    "install",
+    "--prefix",
+    harnessDir,
+    "--save-exact",
+    "--no-audit",
+    "--no-fund",
+    "--omit=dev",
+    ...specs,
+  ];
   const child = spawn(npm, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env } });
   child.stdout.pipe(output, { end: false });
   child.stderr.pipe(output, { end: false });

@@ -4,12 +4,13 @@ import type { Generation } from "../store/generationStore.ts";
 import { asStorageFull } from "../store/storageFull.ts";
 import type { ModelToolSchema } from "../toolbox/code.ts";
 import { offeredToolSchemas } from "../toolbox/offeredTools.ts";
-import { answerWrites } from "./answerWrites.ts";
+import { answerWrites, type RecordedAnswer } from "./answerWrites.ts";
 import { type ConversationReader, createConversationReader } from "./conversationReader.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import { type GenerationContext, loadGenerationContext } from "./generationContext.ts";
 import { type AssistantContent, conversationOf } from "./messageContent.ts";
 import { endRunOnceStored } from "./runEndOnceStored.ts";
+import { serverStopOf } from "./serverStop.ts";
 import { systemPrompt } from "./systemPrompt.ts";
 import { runToolCall } from "./toolCallStep.ts";
 
@@ -46,8 +47,15 @@ export async function runGenerationLoop(deps: EngineDeps, runId: string, signal:
     deps.logger.error(`run ${runId} failed: ${message}`);
     outcome = { status: "failed", reason: message };
   }
-  if (signal.aborted) outcome = { status: "cancelled", reason: "cancelled by the operator" };
+  if (signal.aborted) outcome = stoppedOutcome(signal);
   await endRunOnceStored(deps, runId, outcome, signal);
+}
+
+/** A loop stopped from outside: the server stopping interrupts the run, anything else cancels it. */
+function stoppedOutcome(signal: AbortSignal): RunEnd {
+  const stop = serverStopOf(signal);
+  if (stop !== undefined) return { status: "interrupted", reason: stop.runReason };
+  return { status: "cancelled", reason: "cancelled by the operator" };
 }
 
 async function runGeneration(
@@ -101,7 +109,7 @@ async function answerAndAct(
   const { events } = deps;
   const { runId, generation, provider, signal } = input;
   const answer = await streamAnswer(context, provider, input);
-  const status = answer.error === undefined ? "completed" : signal.aborted ? "cancelled" : "failed";
+  const status = answerStatus(answer, signal);
   const recordAnswer = answerWrites({
     runId,
     generation,
@@ -141,6 +149,12 @@ async function answerAndAct(
     }
   }
   return "continue";
+}
+
+function answerStatus(answer: Answer, signal: AbortSignal): RecordedAnswer["status"] {
+  if (answer.error === undefined) return "completed";
+  if (serverStopOf(signal) !== undefined) return "interrupted";
+  return signal.aborted ? "cancelled" : "failed";
 }
 
 /** The calls after the one that stopped the loop still get a result each: the conversation stays whole. */
@@ -194,9 +208,16 @@ async function streamAnswer(
   });
   for await (const event of stream) {
     if (event.type === "text-delta") answer.text += event.text;
-    else if (event.type === "tool-call")
-      answer.toolCalls.push({ id: event.id, name: event.name, args: event.args });
-    else if (event.type === "finish") {
+    else if (event.type === "tool-call") {
+      // The model writes its call's id and name as freely as its text; its args are redacted where
+      // they are stored and shown, and reach the tool as the model sent them.
+      const { redactor } = context;
+      answer.toolCalls.push({
+        id: redactor.redact(event.id),
+        name: redactor.redact(event.name),
+        args: event.args,
+      });
+    } else if (event.type === "finish") {
       answer.finishReason = event.reason;
       answer.usage = event.usage;
     } else answer.error = context.redactor.redact(event.error.message);

@@ -83,7 +83,7 @@ export async function storeCallEnd(
       resultSeq: message.seq,
       resultCut: piped.cut,
       metadata,
-      ...(end.error === undefined ? {} : { error: end.error }),
+      ...(end.error === undefined ? {} : { error: end.redactor.redact(end.error) }),
       ...(repeatOf === undefined ? {} : { repeatOf }),
     });
     return {

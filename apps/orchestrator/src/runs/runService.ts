@@ -10,10 +10,12 @@ import { createHelperTransport } from "../toolbox/helperTransport.ts";
 import { type CodeTaskOptions, createCodeTaskDeps } from "./codeTaskDeps.ts";
 import { defaultProviderFor } from "./defaultProvider.ts";
 import type { EngineDeps, ProviderForAgent, RunLogger } from "./engineDeps.ts";
+import { loadGenerationContext } from "./generationContext.ts";
 import { runGenerationLoop } from "./generationLoop.ts";
 import { answerInterruptedCalls } from "./interruptedCalls.ts";
 import type { OperatorContent } from "./messageContent.ts";
 import { endRun } from "./runEnd.ts";
+import { ServerStop } from "./serverStop.ts";
 
 export type RunServiceLogger = RunLogger;
 
@@ -42,8 +44,11 @@ export interface RunService {
    * its result (and tool.finished), each run its run.ended; their machines are stopped.
    */
   recoverInterrupted(reason: string): Promise<void>;
-  /** Cancels every active run and waits for its loop to end. */
-  close(): Promise<void>;
+  /**
+   * Stops every active run and waits for its loop to end: the runs end interrupted (nobody cancelled
+   * them), with `stop`'s reason, so the operator can continue them once the server is back.
+   */
+  close(stop?: ServerStop): Promise<void>;
 }
 
 interface ActiveRun {
@@ -87,7 +92,10 @@ export function createRunService(deps: RunServiceDeps): RunService {
     active.set(runId, { controller, done });
   };
 
-  const appendOperatorMessage = async (runId: string, text: string) => {
+  const appendOperatorMessage = async (runId: string, agentId: string, pasted: string) => {
+    // An operator may paste a secret: it is stored and streamed redacted, as the model reads it.
+    const { redactor } = await loadGenerationContext(deps.store, agentId);
+    const text = redactor.redact(pasted);
     const content: OperatorContent = { text };
     const message = await deps.store.messages.append(runId, { role: "operator", content });
     await deps.events.publish({
@@ -113,7 +121,7 @@ export function createRunService(deps: RunServiceDeps): RunService {
       refuseWhileClosing();
       const run = await deps.store.runs.create({ agentId });
       await deps.events.publish({ type: "run.started", run_id: run.id, agent_id: agentId });
-      await appendOperatorMessage(run.id, message);
+      await appendOperatorMessage(run.id, agentId, message);
       launch(run.id);
       return { runId: run.id };
     },
@@ -136,7 +144,7 @@ export function createRunService(deps: RunServiceDeps): RunService {
           await deps.store.runs.reopen(runId);
           await deps.events.publish({ type: "run.started", run_id: runId, agent_id: run.agentId });
         }
-        await appendOperatorMessage(runId, message);
+        await appendOperatorMessage(runId, run.agentId, message);
         launch(runId);
       } finally {
         sending.delete(runId);
@@ -184,10 +192,10 @@ export function createRunService(deps: RunServiceDeps): RunService {
       }
     },
 
-    async close() {
+    async close(stop = new ServerStop()) {
       closing = true;
       const running = [...active.values()];
-      for (const run of running) run.controller.abort();
+      for (const run of running) run.controller.abort(stop);
       await Promise.allSettled(running.map((run) => run.done));
       helpers.close();
     },

@@ -8,8 +8,10 @@ import type { ToolResult } from "../toolbox/tool.ts";
 import type { EventfulWrites } from "./answerWrites.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import type { GenerationContext } from "./generationContext.ts";
+import { NOT_STARTED_INTERRUPTED } from "./interruptedCalls.ts";
 import { parsedOrText } from "./messageContent.ts";
 import { redactedMetadata, storeCallEnd } from "./recordEndedCall.ts";
+import { serverStopOf } from "./serverStop.ts";
 import { invokeTool } from "./toolInvocation.ts";
 
 /** How a call left the loop: go on, or stop the run (its budget is spent, it was cancelled). */
@@ -50,9 +52,10 @@ export async function runToolCall(
 
   if (opened.state === "aborted") {
     const run = await store.runs.get(runId);
+    const stopped = serverStopOf(signal) !== undefined;
     await finish(
-      notRun(NOT_STARTED_CANCELLED),
-      "cancelled",
+      notRun(stopped ? NOT_STARTED_INTERRUPTED : NOT_STARTED_CANCELLED),
+      stopped ? "interrupted" : "cancelled",
       remainingOf(agent.maxToolCalls, run.toolCallsUsed),
     );
     return "cancelled";
@@ -76,6 +79,17 @@ export async function runToolCall(
   }
   // A helper cancelled before it answered throws (helper.cancelled): that call was cancelled too.
   const cancelled = result.meta.cancelled === true || (!result.ok && signal.aborted);
+  const stop = cancelled ? serverStopOf(signal) : undefined;
+  if (stop !== undefined) {
+    // Stopped by the server stopping, not by the operator: the model reads why, after the output so far.
+    const text = `${result.text}\n\n${stop.callResult}`;
+    await finish(
+      { ...result, text, meta: { ...result.meta, cancelled: undefined } },
+      "interrupted",
+      remaining,
+    );
+    return "cancelled";
+  }
   const status: ToolCallEndStatus = cancelled ? "cancelled" : result.ok ? "completed" : "failed";
   await finish(result, status, remaining);
   return status === "cancelled" || signal.aborted ? "cancelled" : "done";

@@ -35,9 +35,13 @@ export async function invokeTool(
   if (tool === undefined && !codeTask) return unknownTool(invocation.name, context.agent.coding);
   const args = parseArguments(invocation.argumentsText);
   if (!args.ok) {
+    // The parser quotes the text near its failure cut at a few characters, which can be the start
+    // of a secret that redaction would then not recognise: the reason given is the redacted text's.
+    const redacted = parseArguments(context.redactor.redact(invocation.argumentsText));
+    const reason = redacted.ok ? "unparseable" : redacted.reason;
     return failure(
       "args.invalid_json",
-      `The arguments of ${invocation.name} are not valid JSON (${args.reason}). Send one JSON object, e.g. {"path": "README.md"}.`,
+      `The arguments of ${invocation.name} are not valid JSON (${reason}). Send one JSON object, e.g. {"path": "README.md"}.`,
     );
   }
   try {

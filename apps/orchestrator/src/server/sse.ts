@@ -40,7 +40,8 @@ export function streamRunEvents(
         filter,
         afterId,
         (envelope) => send(encodedFrame(envelope)),
-        // The bus gave the run's stream up (its end could not be stored): the client sees it close.
+        // The bus gave the stream up (a run's end could not be stored, or the server is stopping,
+        // after its runs' run.ended): the client sees it close.
         () => {
           stop();
           controller.close();

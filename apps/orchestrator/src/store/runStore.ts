@@ -22,6 +22,8 @@ export type HarnessTaskMetadata = {
   repository: string;
   session_id: string | null;
   log_path: string | null;
+  /** The start checkpoint's commit, so a restart can name it without waking the machine. */
+  start_sha: string | null;
 };
 
 /** Free-form JSON on the run; harness_task (HarnessTaskMetadata) lives here. */

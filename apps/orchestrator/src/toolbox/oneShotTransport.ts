@@ -8,6 +8,7 @@ import type { Machine, MachineProcess } from "../machines/machine.ts";
 import { CappedBuffer, collectInto, TailBuffer } from "./boundedOutput.ts";
 import { answerMaxBytes, parseEnvelopeText } from "./envelopeText.ts";
 import { describeExit, helperCancelled, helperFailed, helperTimedOut } from "./helperFailure.ts";
+import { withEnvironmentFile } from "./requestEnvironmentFile.ts";
 import { killUnlessExited, STDERR_TAIL_BYTES, sendSignal, stopProcess } from "./stopProcess.ts";
 
 export interface OneShotOptions {
@@ -26,6 +27,7 @@ export interface OneShotOptions {
 /**
  * The page's transport: one helper process per call, the request as base64 JSON on its command line
  * (or in a request file past 64 KiB, which the helper reads and deletes), one envelope on stdout.
+ * The request's secrets are never on the command line: they travel in its env_file.
  *
  * A cancel sends the helper SIGTERM: it stops its foreground command as the command's timeout would
  * and still prints its envelope, which is returned. At the deadline the helper gets SIGTERM, then
@@ -101,9 +103,10 @@ function firstEnding(
 
 /** The helper's arguments: the encoded request inline, or the request file it reads and deletes. */
 async function requestArguments(machine: Machine, request: HelperRequest): Promise<string[]> {
-  const encoded = encodeBase64Json(request);
+  const carried = await withEnvironmentFile(machine, request);
+  const encoded = encodeBase64Json(carried);
   if (encoded.length <= REQUEST_INLINE_MAX_BYTES) return [encoded];
   const file = path.posix.join(machine.runtimeDir, requestFileName(request.run_id, request.call_id));
-  await machine.writeFile(file, JSON.stringify(request), 0o600);
+  await machine.writeFile(file, JSON.stringify(carried), 0o600);
   return ["--request-file", file];
 }

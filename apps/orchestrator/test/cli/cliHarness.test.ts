@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { HARNESS_PACKAGES } from "../../src/harnesses/harnessPackages.ts";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
 import { runCli } from "./runCli.ts";
 
@@ -31,6 +32,29 @@ describe("guilds harness", () => {
     expect(ran.stdout).toContain("claude\t@anthropic-ai/claude-code 2.1.197\n");
     expect(ran.stdout).toContain("codex\t@openai/codex 0.171.0\n");
     expect(ran.stdout).toContain("gemini\t@google/gemini-cli 0.61.0\n");
+  });
+
+  test("install pins the exact version in the folder's package.json (from npm's cache, offline)", {
+    timeout: 180_000,
+  }, async (context) => {
+    const harnessDir = path.join(home, "pinned");
+    const ran = await runCli(["harness", "install", "gemini"], {
+      GUILDS_HARNESS_DIR: harnessDir,
+      npm_config_offline: "true",
+    });
+    if (ran.code !== 0 && /ENOTCACHED|offline/i.test(ran.stderr)) {
+      context.skip(
+        `@google/gemini-cli is not in npm's cache, and this test does not go online: ${ran.stderr.slice(-300)}`,
+      );
+    }
+    expect(ran.code, ran.stderr).toBe(0);
+    const gemini = HARNESS_PACKAGES.gemini;
+    if (gemini.kind !== "npm") throw new Error("gemini installs with npm");
+    const manifest = JSON.parse(readFileSync(path.join(harnessDir, "package.json"), "utf8"));
+    expect(manifest.dependencies).toEqual({
+      [gemini.packageName]: gemini.spec.slice(gemini.packageName.length + 1),
+    });
+    expect(ran.stdout).toContain(`gemini\t${gemini.packageName} 0.61.0\n`);
   });
 
   test("install refuses an unknown harness and a missing name, naming the harnesses", async () => {

@@ -202,7 +202,9 @@ describe("while the harness works", () => {
       repository: REPOSITORY,
       session_id: CLAUDE_SESSION,
       log_path: `.runs/${runId}/${callId}.harness.jsonl`,
+      start_sha: task.metadata.start_sha,
     });
+    expect(during.start_sha).toMatch(/^[0-9a-f]{40}$/);
 
     const lines = seen.flatMap((event) =>
       event.data.type === "tool.progress" && event.data.run_id === runId ? event.data.lines : [],

@@ -1,6 +1,7 @@
 // Every way a code_task is cut short, through the run engine: the real machine and guilds-harness,
 // a fake claude that hangs until it is stopped.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ServerStop } from "../../src/runs/serverStop.ts";
 import {
   CLAUDE_SESSION,
   claudeEvents,
@@ -74,8 +75,9 @@ describe("a task cut short", () => {
     expect(ended.data).toMatchObject({ status: "cancelled" });
     expect(task.status).toBe("cancelled");
     expect(task.result).toMatch(
-      /^cancelled · Claude Code · tally · session none · \d+s\nThe generation was cancelled before the harness started\.\n\n\(no final message\)\n\nremaining_tool_calls: \d+$/,
+      /^cancelled · Claude Code · tally · session none · \d+s\nno files changed\nThe generation was cancelled before the harness started\.\n\n\(no final message\)\n\nremaining_tool_calls: \d+$/,
     );
+    expect(task.metadata).toMatchObject({ files_changed: 0, insertions: 0, deletions: 0, end_sha: null });
     expect(harness.ops).toEqual(["check"]);
     expect(await harness.bash("ls ~/.fake-claude")).toBe("scenario.json\n");
   });
@@ -108,5 +110,32 @@ describe("a task cut short", () => {
     expect(task.metadata).toMatchObject({ status: "interrupted", session_id: CLAUDE_SESSION });
     expect(harness.ops).not.toContain("stop");
     expect(harness.ops).not.toContain("result");
+  });
+});
+
+// Last, with a harness of its own: the server's close ends its run service.
+describe("a task when the server stops", () => {
+  let own: TaskHarness;
+  beforeAll(async () => {
+    own = await createTaskHarness({ timing: { minuteMs: 4_000, pollIntervalMs: 250 } });
+  });
+  afterAll(async () => {
+    await own?.dispose();
+  });
+
+  test("the server stopping while it runs: stop, and the task ends interrupted, to resume", async () => {
+    const progress = firstProgress(own);
+    const runId = await startTask(own, { brief: "Work until the server stops." }, hanging());
+    await progress;
+    const closed = own.service.close(new ServerStop("SIGTERM"));
+    const { ended, task } = await finishedTask(own, runId);
+    await closed;
+    expect(ended.data).toMatchObject({ status: "interrupted" });
+    expect(task.result.split("\n")[0]).toMatch(/^interrupted · Claude Code · tally · session /);
+    expect(task.result.split("\n")[2]).toBe(
+      "The server stopped, so the harness was stopped. Resume the session to continue.",
+    );
+    expect(task.metadata).toMatchObject({ status: "interrupted" });
+    expect(own.ops).toContain("stop");
   });
 });

@@ -119,6 +119,11 @@ describe.skipIf(installed.dir === null)("a server restart mid-task, with the rea
     expect(lines[0]).toMatch(new RegExp(`^interrupted · Claude Code · tally · session ${session} · \\d+s$`));
     expect(task?.result).toMatch(/\n\nlog: \.runs\/run_\w+\/\w+\.harness\.jsonl\n/);
     expect(task?.metadata).toMatchObject({ status: "interrupted", session_id: session });
+    // Its start checkpoint is named even though the machine, gone with the server, was not woken.
+    expect(task?.metadata.start_sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(task?.result).toContain(
+      `The repository as it was before the task is at refs/guild/runs/${runId}/tasks/`,
+    );
     expect(run.metadata.harness_task).toBeUndefined();
   });
 });

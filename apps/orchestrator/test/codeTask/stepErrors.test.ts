@@ -1,4 +1,6 @@
 // Steps 1 to 3 of a code_task: their errors' codes and what they say to do.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { CheckMeta } from "@guilds/protocol/harness";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../src/config.ts";
@@ -114,7 +116,7 @@ describe("step 3: the check", () => {
 
   test.each([
     ["claude", "ANTHROPIC_API_KEY"],
-    ["codex", "CODEX_API_KEY"],
+    ["codex", "OPENAI_API_KEY"],
     ["gemini", "GEMINI_API_KEY"],
     ["cursor", "CURSOR_API_KEY"],
   ] as const)("%s with no credential says how to log in or set %s", (harness, key) => {
@@ -122,6 +124,19 @@ describe("step 3: the check", () => {
     expect(error.code).toBe("harness.no_credential");
     expect(error.message).toContain("Log in inside the agent's machine");
     expect(error.message).toContain(`npx guilds secret set <guild>/<agent> ${key}`);
+  });
+
+  test("Codex: the no-credential message and the README name the same key secrets, those its driver reads", () => {
+    const keys = ["OPENAI_API_KEY", "CODEX_API_KEY"];
+    const message = caught(() =>
+      requireReady(check({ harness: "codex", credential: "none" }), "codex"),
+    ).message;
+    const readme = readFileSync(fileURLToPath(new URL("../../../../README.md", import.meta.url)), "utf8");
+    const harnessCredentials = readme.slice(readme.indexOf("The harness runs on a login"));
+    for (const key of keys) {
+      expect(message).toMatch(new RegExp(`\\b${key}\\b`));
+      expect(harnessCredentials.slice(0, 600)).toContain(`\`${key}\``);
+    }
   });
 
   test("antigravity takes a login only", () => {

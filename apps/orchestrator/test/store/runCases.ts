@@ -95,6 +95,7 @@ export function runCases(test: StoreTest): void {
         repository: "web",
         session_id: null,
         log_path: ".runs/run_x/toolu_1.harness.jsonl",
+        start_sha: null,
       };
 
       await store.runs.patchMetadata(run.id, { harness_task: task });

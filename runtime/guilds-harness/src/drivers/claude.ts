@@ -25,6 +25,12 @@ const OFF_SUBSCRIPTION_PREFIXES = ["ANTHROPIC_VERTEX_", "ANTHROPIC_FOUNDRY_"];
  * a compatible server. Everything else of the list still goes, so the run uses the key check named.
  */
 const KEPT_ON_SECRET = [...CLAUDE_KEY_VARIABLES, "ANTHROPIC_BASE_URL"];
+/**
+ * Claude Code retries every failed call, a rejected key (401) included, 10 times by default with
+ * doubling backoffs from 0.5 s (minutes in all). Three retries fail a rejected key or a failing server
+ * within seconds; an agent's own CLAUDE_CODE_MAX_RETRIES may only lower it.
+ */
+const MAX_RETRIES = 3;
 
 export const claudeDriver: HarnessDriver = {
   name: "claude",
@@ -56,6 +62,7 @@ function launchClaude(input: LaunchInput): Launch {
   const setEnv: Record<string, string> = {
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     DISABLE_AUTOUPDATER: "1",
+    CLAUDE_CODE_MAX_RETRIES: String(boundedRetries(input.env.CLAUDE_CODE_MAX_RETRIES)),
   };
   // --dangerously-skip-permissions refuses root unless the CLI is told it runs in a sandbox.
   if (input.asRoot) setEnv.IS_SANDBOX = "1";
@@ -66,4 +73,9 @@ function launchClaude(input: LaunchInput): Launch {
     unsetEnv: variablesToUnset(input.env, strip, OFF_SUBSCRIPTION_PREFIXES),
     prompt: "stdin",
   };
+}
+
+function boundedRetries(asked: string | undefined): number {
+  const value = Number(asked?.trim() || Number.NaN);
+  return Number.isInteger(value) && value >= 0 ? Math.min(value, MAX_RETRIES) : MAX_RETRIES;
 }

@@ -1,6 +1,12 @@
 import { removeCodexConfiguration } from "./codexConfig.ts";
 import { CODEX_KEY_VARIABLES, codexCredential } from "./codexCredential.ts";
 import { createCodexParser } from "./codexEvents.ts";
+import {
+  type CodexProvider,
+  removeCodexTurnFiles,
+  tomlString,
+  writeCodexManagedConfig,
+} from "./codexManagedConfig.ts";
 import type { HarnessDriver, Launch, LaunchInput } from "./driver.ts";
 import { firstSetVariable, offSubscriptionToStrip, variablesToUnset } from "./environment.ts";
 import { versionToken } from "./versionToken.ts";
@@ -32,6 +38,7 @@ export const codexDriver: HarnessDriver = {
   parseVersion: versionToken,
   credential: codexCredential,
   removeLocalConfiguration: removeCodexConfiguration,
+  removeTurnFiles: removeCodexTurnFiles,
   launch: launchCodex,
   createParser: createCodexParser,
 };
@@ -57,25 +64,15 @@ function launchCodex(input: LaunchInput): Launch {
     setEnv[KEY_VARIABLE] = input.env[keyVariable] ?? "";
   }
   const baseUrl = input.env.OPENAI_BASE_URL?.trim();
-  if (keyVariable !== null && baseUrl) {
-    // The built-in provider tries a WebSocket first and reads only CODEX_API_KEY; a custom provider
-    // speaks plain HTTPS Responses to the URL.
-    options.push(
-      "-c",
-      "model_provider=guilds",
-      "-c",
-      `model_providers.guilds={name="guilds",base_url=${tomlString(baseUrl)},env_key="${KEY_VARIABLE}",wire_api="responses"}`,
-    );
-  }
+  // The built-in provider tries a WebSocket first and reads only CODEX_API_KEY; a custom provider
+  // speaks plain HTTPS Responses to the URL.
+  const provider: CodexProvider | null =
+    keyVariable !== null && baseUrl ? { baseUrl, envKey: KEY_VARIABLE } : null;
+  writeCodexManagedConfig(input.home, provider);
   // "-": the brief comes on stdin.
   const argv = input.sessionId
     ? ["codex", "exec", "resume", ...options, input.sessionId, "-"]
     : ["codex", "exec", ...options, "-"];
   const strip = offSubscriptionToStrip(input.credential, OFF_SUBSCRIPTION, KEPT_ON_SECRET);
   return { argv, setEnv, unsetEnv: variablesToUnset(input.env, strip), prompt: "stdin" };
-}
-
-/** A TOML basic string: JSON's escapes are valid TOML escapes. */
-function tomlString(value: string): string {
-  return JSON.stringify(value);
 }

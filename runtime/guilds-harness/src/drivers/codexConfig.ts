@@ -1,3 +1,4 @@
+import { removeCodexTurnFiles } from "./codexManagedConfig.ts";
 import { namesInside, removeInside } from "./localConfig.ts";
 
 /** Keeps ~/.codex/auth.json, sessions/ and the *.sqlite state. */
@@ -9,4 +10,6 @@ export function removeCodexConfiguration({ home }: { home: string; repoDir: stri
   for (const name of namesInside(home, ".codex")) {
     if (/^.+\.config\.toml$/.test(name)) removeInside(home, `.codex/${name}`);
   }
+  // What a turn whose result was never read left behind.
+  removeCodexTurnFiles({ home });
 }

@@ -27,6 +27,13 @@ export interface HarnessDriver {
    */
   removeLocalConfiguration(input: { home: string; repoDir: string }): void;
 
+  /**
+   * Once the CLI has exited: removes what the turn left in the home that may hold a secret value
+   * (the driver's own configuration naming the base URL, the CLI's env dumps). Drivers whose CLI
+   * leaves none have no such method.
+   */
+  removeTurnFiles?(input: { home: string }): void;
+
   /** The command line, environment changes and prompt delivery of one turn. */
   launch(input: LaunchInput): Launch;
 

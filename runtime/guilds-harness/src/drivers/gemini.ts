@@ -40,10 +40,11 @@ function launchGemini(input: LaunchInput): Launch {
   if (input.model) argv.push("-m", input.model);
   if (input.sessionId) argv.push("--resume", input.sessionId);
   const setEnv: Record<string, string> = {
-    GEMINI_CLI_SYSTEM_SETTINGS_PATH: writeGeminiSettings(input.stateDir, input.home, input.credential.kind),
     // Untrusted folders exit 55 in headless mode.
     GEMINI_CLI_TRUST_WORKSPACE: "true",
   };
+  const systemSettings = writeGeminiSettings(input.stateDir, input.home, input.credential.kind);
+  if (systemSettings !== null) setEnv.GEMINI_CLI_SYSTEM_SETTINGS_PATH = systemSettings;
   if (!secret) setEnv.GOOGLE_GENAI_USE_GCA = "true";
   // The gemini-api-key auth type reads GEMINI_API_KEY only.
   if (secret && firstSetVariable(input.env, GEMINI_KEY_VARIABLES) === "GOOGLE_API_KEY") {

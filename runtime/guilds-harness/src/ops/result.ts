@@ -15,7 +15,7 @@ import { readTaskRecord } from "../taskRecord.ts";
 
 /**
  * Once the CLI has exited: what it left running in the task's cgroup is killed (the turn is over),
- * then the whole log through a fresh parser (one pass, constant memory), its exit code, the tail of
+ * and the files of the turn that may hold a secret are removed from the home; then the whole log through a fresh parser (one pass, constant memory), its exit code, the tail of
  * its stderr and the duration; then the prompt file and the call's state go.
  */
 export const result: HarnessOp = async (raw, context) => {
@@ -33,13 +33,15 @@ export const result: HarnessOp = async (raw, context) => {
     throw new OpError("harness.running", "The harness is still running; poll until it exits, or stop it.");
   }
   await endTaskCgroup(context);
+  const driver = driverFor(record.harness);
+  driver.removeTurnFiles?.({ home: context.home });
   if (!exit) {
     throw new OpError(
       "result.unreadable",
       "The harness exited without an exit record (its supervisor was killed), so its result cannot be read.",
     );
   }
-  const parser = driverFor(record.harness).createParser();
+  const parser = driver.createParser();
   const counts = readLog(record.log_file, parser);
   const outcome = parser.outcome();
   const meta: ResultMeta = {

@@ -272,6 +272,7 @@ describe("claude launch", () => {
     expect(launch.setEnv).toEqual({
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
       DISABLE_AUTOUPDATER: "1",
+      CLAUDE_CODE_MAX_RETRIES: "3",
     });
     expect(launch.unsetEnv).toEqual(
       expect.arrayContaining([
@@ -318,6 +319,16 @@ describe("claude launch", () => {
     expect(launch.unsetEnv).not.toContain("ANTHROPIC_AUTH_TOKEN");
     expect(launch.unsetEnv).not.toContain("ANTHROPIC_BASE_URL");
     expect(launch.unsetEnv).toContain("CLAUDE_CODE_USE_VERTEX");
+  });
+
+  test("retries are bounded: the agent's CLAUDE_CODE_MAX_RETRIES may lower the bound, never raise it", () => {
+    const retries = (asked?: string) =>
+      claudeDriver.launch(launchInput({ env: asked === undefined ? {} : { CLAUDE_CODE_MAX_RETRIES: asked } }))
+        .setEnv.CLAUDE_CODE_MAX_RETRIES;
+    expect(retries()).toBe("3");
+    expect(retries("0")).toBe("0");
+    expect(retries("10")).toBe("3");
+    expect(retries("lots")).toBe("3");
   });
 
   test("every option is one claude --help lists", () => {

@@ -1,7 +1,8 @@
-import { existsSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { codexDriver } from "../../src/drivers/codex.ts";
+import type { LaunchInput } from "../../src/drivers/driver.ts";
 import {
   launchInput,
   optionsMissingFromHelp,
@@ -194,6 +195,11 @@ describe("codex local configuration", () => {
 });
 
 describe("codex launch", () => {
+  const temp = useTempHome();
+  /** A launch in the temporary home, where it writes its ~/.codex/config.toml. */
+  const launchInHome = (overrides: Partial<LaunchInput> = {}) =>
+    codexDriver.launch(launchInput({ home: temp.home, repoDir: temp.repoDir, ...overrides }));
+  const managedConfig = () => readFileSync(path.join(temp.home, ".codex/config.toml"), "utf8");
   const quiet = [
     "--json",
     "--dangerously-bypass-approvals-and-sandbox",
@@ -205,14 +211,15 @@ describe("codex launch", () => {
   ];
 
   test("a login run: exec on stdin, every key and base URL removed", () => {
-    const launch = codexDriver.launch(
-      launchInput({
-        env: { OPENAI_API_KEY: "k", CODEX_API_KEY: "c", OPENAI_BASE_URL: "http://x", CODEX_HOME: "/x" },
-      }),
-    );
+    const launch = launchInHome({
+      env: { OPENAI_API_KEY: "k", CODEX_API_KEY: "c", OPENAI_BASE_URL: "http://x", CODEX_HOME: "/x" },
+    });
     expect(launch.argv).toEqual(["codex", "exec", ...quiet, "-"]);
     expect(launch.prompt).toBe("stdin");
     expect(launch.setEnv).toEqual({});
+    // The built-in provider; no shell snapshot, the env dump that would hold a key.
+    expect(managedConfig()).not.toContain("model_provider");
+    expect(managedConfig()).toContain("[features]\nshell_snapshot = false\n");
     expect(launch.unsetEnv).toEqual(
       expect.arrayContaining([
         "CODEX_API_KEY",
@@ -225,13 +232,11 @@ describe("codex launch", () => {
   });
 
   test("model and effort; a resume passes -m again and names the session before the stdin marker", () => {
-    const launch = codexDriver.launch(
-      launchInput({
-        model: "gpt-5.1-codex",
-        effort: "high",
-        sessionId: "01a229b2-15e5-74e3-ae7a-cda1b128927d",
-      }),
-    );
+    const launch = launchInHome({
+      model: "gpt-5.1-codex",
+      effort: "high",
+      sessionId: "01a229b2-15e5-74e3-ae7a-cda1b128927d",
+    });
     expect(launch.argv).toEqual([
       "codex",
       "exec",
@@ -246,30 +251,58 @@ describe("codex launch", () => {
     ]);
   });
 
-  test("a key run with OPENAI_BASE_URL gets a custom provider reading CODEX_API_KEY, copied from OPENAI_API_KEY", () => {
-    const launch = codexDriver.launch(
-      launchInput({
-        credential: secret("OPENAI_API_KEY"),
-        env: { OPENAI_API_KEY: "sk-o", OPENAI_BASE_URL: "http://127.0.0.1:18081/v1", CODEX_HOME: "/x" },
-      }),
+  test("a key run with OPENAI_BASE_URL: a custom provider in the turn's config file, never on the command line", () => {
+    const launch = launchInHome({
+      credential: secret("OPENAI_API_KEY"),
+      env: { OPENAI_API_KEY: "sk-o", OPENAI_BASE_URL: "http://127.0.0.1:18081/v1", CODEX_HOME: "/x" },
+    });
+    expect(launch.argv).toEqual(["codex", "exec", ...quiet, "-"]);
+    expect(launch.argv.join(" ")).not.toContain("127.0.0.1");
+    const file = path.join(temp.home, ".codex/config.toml");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(managedConfig()).toBe(
+      [
+        "# Written by guilds-harness for one code_task; removed when the task ends.",
+        'model_provider = "guilds"',
+        "",
+        "[features]",
+        "shell_snapshot = false",
+        "",
+        "[model_providers.guilds]",
+        'name = "guilds"',
+        'base_url = "http://127.0.0.1:18081/v1"',
+        'env_key = "CODEX_API_KEY"',
+        'wire_api = "responses"',
+        "request_max_retries = 1",
+        "stream_max_retries = 1",
+        "",
+      ].join("\n"),
     );
-    expect(launch.argv.slice(-5)).toEqual([
-      "-c",
-      "model_provider=guilds",
-      "-c",
-      'model_providers.guilds={name="guilds",base_url="http://127.0.0.1:18081/v1",env_key="CODEX_API_KEY",wire_api="responses"}',
-      "-",
-    ]);
     expect(launch.setEnv).toEqual({ CODEX_API_KEY: "sk-o" });
     expect(launch.unsetEnv).not.toContain("OPENAI_API_KEY");
     expect(launch.unsetEnv).not.toContain("OPENAI_BASE_URL");
     expect(launch.unsetEnv).toContain("CODEX_HOME");
   });
 
+  test("once the turn is over its config file and any shell snapshot go; auth and sessions stay", () => {
+    launchInHome({
+      credential: secret("CODEX_API_KEY"),
+      env: { CODEX_API_KEY: "c", OPENAI_BASE_URL: "http://x/v1" },
+    });
+    writeFiles(temp.home, {
+      ".codex/shell_snapshots/01a2.123.sh": "export CODEX_API_KEY=c\n",
+      ".codex/auth.json": "{}",
+      ".codex/sessions/2026/12/02/rollout.jsonl": "{}\n",
+    });
+    codexDriver.removeTurnFiles?.({ home: temp.home });
+    expect(existsSync(path.join(temp.home, ".codex/config.toml"))).toBe(false);
+    expect(existsSync(path.join(temp.home, ".codex/shell_snapshots"))).toBe(false);
+    expect(existsSync(path.join(temp.home, ".codex/auth.json"))).toBe(true);
+    expect(existsSync(path.join(temp.home, ".codex/sessions/2026/12/02/rollout.jsonl"))).toBe(true);
+  });
+
   test("a key run without a base URL keeps the built-in provider; CODEX_API_KEY is used as it is", () => {
-    const launch = codexDriver.launch(
-      launchInput({ credential: secret("CODEX_API_KEY"), env: { CODEX_API_KEY: "c" } }),
-    );
+    const launch = launchInHome({ credential: secret("CODEX_API_KEY"), env: { CODEX_API_KEY: "c" } });
     expect(launch.argv).toEqual(["codex", "exec", ...quiet, "-"]);
     expect(launch.setEnv).toEqual({});
   });
@@ -277,8 +310,8 @@ describe("codex launch", () => {
   test("every option is one codex exec --help (or exec resume --help) lists", () => {
     const input = { model: "m", effort: "high", credential: secret("CODEX_API_KEY") };
     const env = { CODEX_API_KEY: "c", OPENAI_BASE_URL: "http://x/v1" };
-    const fresh = codexDriver.launch(launchInput({ ...input, env }));
-    const resumed = codexDriver.launch(launchInput({ ...input, env, sessionId: "s" }));
+    const fresh = launchInHome({ ...input, env });
+    const resumed = launchInHome({ ...input, env, sessionId: "s" });
     expect(optionsMissingFromHelp(fresh.argv, "codex-exec-help.txt")).toEqual([]);
     expect(optionsMissingFromHelp(resumed.argv, "codex-exec-resume-help.txt")).toEqual([]);
   });

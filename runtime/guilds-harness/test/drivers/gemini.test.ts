@@ -194,21 +194,22 @@ describe("gemini launch", () => {
     });
     expect(launch.argv).toEqual(["gemini", "--output-format", "stream-json", "--yolo"]);
     expect(launch.prompt).toBe("stdin");
-    const systemFile = path.join(stateDir(), "gemini-system-settings.json");
+    // A system settings file under a folder that is not root's alone would be skipped with a
+    // "Security Warning": the user settings file carries the managed settings instead.
     expect(launch.setEnv).toEqual({
-      GEMINI_CLI_SYSTEM_SETTINGS_PATH: systemFile,
       GEMINI_CLI_TRUST_WORKSPACE: "true",
       GOOGLE_GENAI_USE_GCA: "true",
     });
+    expect(existsSync(path.join(stateDir(), "gemini-system-settings.json"))).toBe(false);
     const settings = {
       security: { auth: { selectedType: "oauth-personal" } },
       privacy: { usageStatisticsEnabled: false },
-      general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+      general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, maxAttempts: 2 },
       advanced: { ignoreLocalEnv: true },
     };
-    expect(managed(systemFile)).toEqual(settings);
-    expect(managed(path.join(temp.home, ".gemini/settings.json"))).toEqual(settings);
-    expect(statSync(systemFile).mode & 0o777).toBe(0o600);
+    const userFile = path.join(temp.home, ".gemini/settings.json");
+    expect(managed(userFile)).toEqual(settings);
+    expect(statSync(userFile).mode & 0o777).toBe(0o600);
     expect(launch.unsetEnv).toEqual(
       expect.arrayContaining([
         "GEMINI_API_KEY",
@@ -232,7 +233,7 @@ describe("gemini launch", () => {
       "--resume",
       "9e922c73-023d-4545-be8f-21bdb3b5dba3",
     ]);
-    expect(managed(path.join(stateDir(), "gemini-system-settings.json")).security.auth.selectedType).toBe(
+    expect(managed(path.join(temp.home, ".gemini/settings.json")).security.auth.selectedType).toBe(
       "gemini-api-key",
     );
     expect(launch.setEnv.GEMINI_API_KEY).toBe("g");

@@ -10,7 +10,11 @@ describe("result", () => {
   test("reads the whole log, the exit, the stderr tail and the duration, then cleans up", async ({
     harness,
   }) => {
-    const stderr = Array.from({ length: 8 }, (_, index) => `warning ${index + 1}`).join("\n");
+    // The tail is the last 5 lines that are not warnings.
+    const stderr = [
+      ...Array.from({ length: 8 }, (_, index) => `line ${index + 1}`),
+      "Warning: Basic terminal detected (TERM=dumb).",
+    ].join("\n");
     okMeta(
       await startTask(harness, "claude", {
         scenario: {
@@ -26,7 +30,7 @@ describe("result", () => {
       exit_code: 0,
       turn_error: false,
       error: null,
-      stderr_tail: ["warning 4", "warning 5", "warning 6", "warning 7", "warning 8"],
+      stderr_tail: ["line 4", "line 5", "line 6", "line 7", "line 8"],
       duration_ms: expect.any(Number),
       events: 5,
       unparsed: 0,

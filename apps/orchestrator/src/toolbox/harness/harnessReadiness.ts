@@ -7,7 +7,7 @@ const CREDENTIAL_ADVICE: Record<HarnessName, string> = {
   claude:
     "Log in inside the agent's machine (run `claude` in a shell there and sign in with /login; the login stays in the agent's home), or set its key as a secret: `npx guilds secret set <guild>/<agent> ANTHROPIC_API_KEY`.",
   codex:
-    "Log in inside the agent's machine (run `codex login --device-auth` in a shell there; the login stays in the agent's home), or set its key as a secret: `npx guilds secret set <guild>/<agent> CODEX_API_KEY`.",
+    "Log in inside the agent's machine (run `codex login --device-auth` in a shell there; the login stays in the agent's home), or set its key as a secret: `npx guilds secret set <guild>/<agent> OPENAI_API_KEY` (or `CODEX_API_KEY`).",
   gemini:
     "Log in inside the agent's machine (run `gemini` in a shell there and sign in with Google; the login stays in the agent's home), or set its key as a secret: `npx guilds secret set <guild>/<agent> GEMINI_API_KEY`.",
   cursor:

@@ -9,6 +9,8 @@ export const HarnessTaskRecord = z.object({
   repository: z.string().min(1),
   session_id: z.string().nullable(),
   log_path: z.string().nullable(),
+  /** Absent from what a server before it wrote. */
+  start_sha: z.string().nullable().default(null),
 });
 export type HarnessTaskRecord = z.infer<typeof HarnessTaskRecord>;
 

@@ -32,7 +32,7 @@ export async function stopLeftTask(ops: HarnessOps, left: LeftTask): Promise<Tas
   const result: ResultMeta | null =
     stop.exited && !stop.gone ? await ops.result(task.harness).catch(() => null) : null;
   const start = checkpointRef(runId, task.call_id, "start");
-  const startSha = await checkpointSha(machine, task.repository, start).catch(() => null);
+  const startSha = (await checkpointSha(machine, task.repository, start).catch(() => null)) ?? task.start_sha;
   const end = await takeEndCheckpoint(
     { machine, runId, callId: task.call_id },
     task.repository,
@@ -82,7 +82,7 @@ function interruptedReport(left: LeftTask, result: ResultMeta | null): TaskRepor
     finalMessage: result?.final_message ?? "",
     logPath: task.log_path,
     exitCode: result?.exit_code ?? null,
-    startSha: null,
+    startSha: task.start_sha,
     endSha: null,
     costUsd: result?.cost_usd ?? null,
     usage: result?.usage ?? null,

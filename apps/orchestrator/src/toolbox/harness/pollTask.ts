@@ -4,12 +4,19 @@ import type { CodeTaskContext } from "./codeTaskContext.ts";
 import type { HarnessOps } from "./harnessOps.ts";
 import { pause } from "./pause.ts";
 import { progressLines } from "./progressLines.ts";
+import { abortedByServerStop } from "./serverStopping.ts";
 
 /**
  * How the polling ended: the CLI exited and its log is read through; its state is gone; the
  * timeout passed; the generation was cancelled; or TASK_POLL_FAILURES_MAX polls failed in a row.
  */
-export type PollEnding = "exited" | "gone" | "timed_out" | "cancelled" | "stopped_answering";
+export type PollEnding =
+  | "exited"
+  | "gone"
+  | "timed_out"
+  | "cancelled"
+  | "server_stopped"
+  | "stopped_answering";
 
 export interface PollInput {
   ops: HarnessOps;
@@ -33,7 +40,9 @@ export async function pollUntilEnd(
   let sessionId: string | null = null;
   for (;;) {
     await pause(Math.min(context.timing.pollIntervalMs, input.deadline - Date.now()), context.signal);
-    if (context.signal.aborted) return { ending: "cancelled", sessionId };
+    if (context.signal.aborted) {
+      return { ending: abortedByServerStop(context.signal) ? "server_stopped" : "cancelled", sessionId };
+    }
     if (Date.now() >= input.deadline) return { ending: "timed_out", sessionId };
     let answer: Awaited<ReturnType<HarnessOps["poll"]>>;
     try {

@@ -9,6 +9,9 @@ export const STOPPED_ANSWERING_DETAIL =
 export const STATE_GONE_DETAIL =
   "The harness's state is gone: the machine restarted or its container was recreated.";
 export const RESULT_UNREADABLE_DETAIL = "The harness exited, and its result could not be read.";
+/** An orchestrator restart ends a task interrupted (Lifecycle); a server that stops says so. */
+export const SERVER_STOPPED_DETAIL =
+  "The server stopped, so the harness was stopped. Resume the session to continue.";
 
 /** The page writes "N minutes" whatever N is. */
 export function timedOutDetail(minutes: number): string {

@@ -8,6 +8,7 @@ import {
   failedDetail,
   notStoppedDetail,
   RESULT_UNREADABLE_DETAIL,
+  SERVER_STOPPED_DETAIL,
   STATE_GONE_DETAIL,
   STOPPED_ANSWERING_DETAIL,
   timedOutDetail,
@@ -47,6 +48,7 @@ export async function runTurn(context: CodeTaskContext, input: TurnInput): Promi
     repository: input.repository,
     session_id: input.sessionId,
     log_path: logPath,
+    start_sha: input.startSha,
   });
   try {
     const startedAt = Date.now();
@@ -71,6 +73,7 @@ export async function runTurn(context: CodeTaskContext, input: TurnInput): Promi
             repository: input.repository,
             session_id: sessionId,
             log_path: logPath,
+            start_sha: input.startSha,
           }),
       });
     } catch (caught) {
@@ -144,6 +147,8 @@ function statusOf(
       return { status: "timed_out", detail: timedOutDetail(input.timeoutMinutes) };
     case "cancelled":
       return { status: "cancelled", detail: CANCELLED_RUNNING_DETAIL };
+    case "server_stopped":
+      return { status: "interrupted", detail: SERVER_STOPPED_DETAIL };
     case "stopped_answering":
       return { status: "interrupted", detail: STOPPED_ANSWERING_DETAIL };
     case "gone":

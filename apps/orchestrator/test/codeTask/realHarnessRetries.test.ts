@@ -1,0 +1,112 @@
+// A model API that refuses the key, or keeps failing, fails the task soon: the real Claude Code,
+// Codex and Gemini CLI against the fake model server answering every call 401 (the task fails
+// within seconds, the harness's error as its detail) or 500 (within a minute). Each CLI's own
+// retries would otherwise keep the agent waiting for minutes.
+import type { HarnessName } from "@guilds/protocol/harness";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
+import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
+import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
+import { createTaskHarness, finishedTask, REPOSITORY, startTask, type TaskHarness } from "./taskFixture.ts";
+
+const installed = testHarnessDir();
+if (installed.dir === null) console.warn(`skipping the real harness retry tests: ${installed.reason}`);
+
+const KEY = "sk-rejected-key-0123456789abcdef";
+/** A rejected key fails the task within this, a CLI's start included. */
+const REJECTED_WITHIN_MS = 20_000;
+/** A server error that does not go away fails it within a minute. */
+const FAILING_WITHIN_MS = 60_000;
+/** The model calls of a failing turn, retries included (the CLIs' defaults make 10 or more). */
+const MODEL_CALLS_MAX = 4;
+
+interface CliCase {
+  harness: HarnessName;
+  model: string;
+  secrets: (origin: string) => Record<string, string>;
+  /** The harness's error for a rejected key, as its detail shows it. */
+  rejected: RegExp;
+}
+
+const CASES: CliCase[] = [
+  {
+    harness: "claude",
+    model: "claude-sonnet-4-5",
+    secrets: (origin) => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: origin }),
+    rejected: /API key|401/,
+  },
+  {
+    harness: "codex",
+    model: "gpt-fake",
+    secrets: (origin) => ({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${origin}/v1` }),
+    rejected: /401/,
+  },
+  {
+    harness: "gemini",
+    model: "gemini-2.5-flash",
+    secrets: (origin) => ({ GEMINI_API_KEY: KEY, GOOGLE_GEMINI_BASE_URL: origin }),
+    rejected: /401/,
+  },
+];
+
+vi.setConfig({ testTimeout: FAILING_WITHIN_MS + 30_000, hookTimeout: 120_000 });
+
+describe.skipIf(installed.dir === null).each(CASES)("the real $harness CLI on a failing model API", (cli) => {
+  let fake: FakeModelServer;
+  let harness: TaskHarness;
+  let runId: string | null = null;
+
+  beforeAll(async () => {
+    fake = await startFakeHarnessModelServer();
+    harness = await createTaskHarness({
+      harnessDir: installed.dir ?? "",
+      network: "host",
+      harness: cli.harness,
+      harnessModel: cli.model,
+      secrets: cli.secrets(fake.origin),
+      timing: { pollIntervalMs: 500 },
+    });
+  });
+  afterEach(async () => {
+    // A CLI still retrying when a case gave up must not answer the next one.
+    if (runId !== null) await harness.service.cancel(runId).catch(() => undefined);
+    runId = null;
+    fake.clearQueue();
+  });
+  afterAll(async () => {
+    await harness?.dispose();
+    await fake?.close();
+  });
+
+  /** The task against every model call answering `status`, and how long it took. */
+  const failingTask = async (status: number, message: string) => {
+    fake.enqueue(...Array.from({ length: 200 }, () => ({ type: "error" as const, status, message })));
+    const seen = fake.requests.length;
+    const began = Date.now();
+    runId = await startTask(harness, { brief: "Fail." }, null);
+    const { task } = await finishedTask(harness, runId);
+    const modelCalls = fake.requests.slice(seen).filter((request) => request.method === "POST").length;
+    return { task, elapsedMs: Date.now() - began, modelCalls };
+  };
+
+  test("a rejected key (401): failed within seconds, the harness's error as its detail", async () => {
+    const { task, elapsedMs, modelCalls } = await failingTask(401, "fake: invalid api key");
+    expect(task.metadata).toMatchObject({ status: "failed" });
+    expect(elapsedMs).toBeLessThan(REJECTED_WITHIN_MS);
+    expect(modelCalls).toBeLessThanOrEqual(MODEL_CALLS_MAX);
+    const lines = task.result.split("\n");
+    expect(lines[0]).toMatch(new RegExp(`^failed · .+ · ${REPOSITORY} · session `));
+    expect(lines[1]).toBe("no files changed");
+    expect(lines[2]).toMatch(cli.rejected);
+    expect(lines[2]).not.toMatch(/warning/i);
+  });
+
+  test("a server error that does not go away (500): failed within a minute", async () => {
+    const { task, elapsedMs, modelCalls } = await failingTask(500, "fake: internal error");
+    expect(task.metadata).toMatchObject({ status: "failed" });
+    expect(elapsedMs).toBeLessThan(FAILING_WITHIN_MS);
+    expect(modelCalls).toBeLessThanOrEqual(MODEL_CALLS_MAX);
+    expect(task.result.split("\n")[2]?.length ?? 0).toBeGreaterThan(0);
+    expect(task.result.split("\n")[2]).not.toMatch(/warning/i);
+  });
+});

@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { cliEnvironment } from "../cli/cliProcess.ts";
+import { GUILDS_BIN } from "../cli/runCli.ts";
+
+/** A `guilds serve` process on a given port, its exit and its stderr. */
+export interface LiveServe {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  stderr(): string;
+}
+
+export interface StreamEvent {
+  id: number;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+const SERVER_UP_MS = 20_000;
+
+/** `guilds serve` with PORT set, resolved once GET /healthz answers. */
+export async function startServe(environment: Record<string, string>): Promise<LiveServe> {
+  const child = spawn(process.execPath, [GUILDS_BIN, "serve"], {
+    env: cliEnvironment(environment),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const url = `http://127.0.0.1:${environment.PORT}`;
+  const deadline = Date.now() + SERVER_UP_MS;
+  for (;;) {
+    const status = await fetch(`${url}/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`guilds serve did not come up: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, child, exited, stderr: () => stderr };
+}
+
+/** SIGTERM, then SIGKILL if it is still there after 10 s: for a test's cleanup. */
+export async function stopServe(server: LiveServe): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill("SIGTERM");
+  const timer = setTimeout(() => server.child.kill("SIGKILL"), 10_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+export function apiOf(url: string, token: string) {
+  return async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${url}${route}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+}
+
+/**
+ * A run's SSE stream, event by event (heartbeats skipped). next() gives undefined once the server
+ * ended the stream; a stream cut short (its connection destroyed) makes it throw.
+ */
+export async function openRunEvents(url: string, token: string, runId: string, afterId?: number) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/api/runs/${runId}/events`, {
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Accept: "text/event-stream",
+      ...(afterId === undefined ? {} : { "Last-Event-ID": String(afterId) }),
+    },
+    signal: controller.signal,
+  });
+  if (response.status !== 200 || response.body === null) throw new Error(`events: ${response.status}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  const nextFrame = async (): Promise<string | undefined> => {
+    for (;;) {
+      const end = buffered.indexOf("\n\n");
+      if (end >= 0) {
+        const frame = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        if (frame.startsWith(":")) continue;
+        return frame;
+      }
+      const { done, value } = await reader.read();
+      if (done) return undefined;
+      buffered += decoder.decode(value, { stream: true });
+    }
+  };
+  return {
+    async next(): Promise<StreamEvent | undefined> {
+      const frame = await nextFrame();
+      return frame === undefined ? undefined : parseFrame(frame);
+    },
+    close() {
+      controller.abort();
+      reader.cancel().catch(() => undefined);
+    },
+  };
+}
+
+function parseFrame(frame: string): StreamEvent {
+  const fields = new Map<string, string>();
+  for (const line of frame.split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
+  }
+  const envelope = JSON.parse(fields.get("data") ?? "null") as { id: number; data: Record<string, unknown> };
+  return { id: envelope.id, type: fields.get("event") ?? "", data: envelope.data };
+}

@@ -1,0 +1,254 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, expect, test } from "vitest";
+import { freePort } from "../cli/cliProcess.ts";
+import { runCli } from "../cli/runCli.ts";
+import { sandboxes } from "../toolbox/machineFixture.ts";
+import { processesWith, uniqueMarker } from "../toolbox/processScan.ts";
+import {
+  apiOf,
+  type LiveServe,
+  openRunEvents,
+  type StreamEvent,
+  startServe,
+  stopServe,
+} from "./liveServe.ts";
+
+/*
+ * A restart is not a cancel, with real `guilds serve` processes: a server stopped by SIGTERM or
+ * SIGINT in the middle of a run's shell command ends the run interrupted, says the server stopped,
+ * delivers tool.finished and run.ended to the live viewer before its stream closes, and the next
+ * server lets the operator continue the run with a message. An operator's cancel stays cancelled.
+ */
+
+const EVENT_WAIT_MS = 30_000;
+
+const bwrap = (await sandboxes()).find(
+  (option) => option.sandbox === "bwrap" && option.skipReason === undefined,
+);
+const sandbox = bwrap?.sandbox ?? "unconfined";
+
+let servers: LiveServe[] = [];
+let markers: string[] = [];
+let homes: string[] = [];
+
+afterEach(async () => {
+  for (const server of servers) await stopServe(server);
+  for (const marker of markers) {
+    for (const pid of processesWith(marker)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
+    }
+  }
+  // A home image may still be unmounting just after its server exited (EBUSY): retried.
+  for (const home of homes) rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  servers = [];
+  markers = [];
+  homes = [];
+});
+
+test.for(["SIGTERM", "SIGINT"] as const)(
+  `%s ends a run mid-command interrupted, tells the live viewer before its stream closes, and the next start continues it (${sandbox})`,
+  { timeout: 120_000 },
+  async (signal) => {
+    const setup = await setUp();
+    const first = await serve(setup);
+    const { runId, live, seen } = await runToTheLongCommand(first, setup);
+
+    first.child.kill(signal);
+    const afterStop = await untilStreamEnds(live);
+    expect(await first.exited, first.stderr()).toBe(0);
+    expect(processesWith(setup.marker)).toEqual([]);
+
+    const reason = `the server stopped (${signal}) while the run was in progress; send a message to continue it`;
+    const finished = afterStop.find((event) => event.type === "tool.finished");
+    expect(finished?.data).toMatchObject({ name: "shell", status: "interrupted" });
+    expect(finished?.data.result).toContain("started");
+    expect(finished?.data.result).toContain(`the server stopped (${signal}) while this call ran`);
+    expect(afterStop.at(-1)?.data).toEqual({
+      type: "run.ended",
+      run_id: runId,
+      status: "interrupted",
+      reason,
+    });
+
+    const second = await serve(setup);
+    const again = apiOf(second.url, setup.token);
+    const stored = (await again("GET", `/api/runs/${runId}`)).body;
+    expect(stored).toMatchObject({ status: "interrupted", status_reason: reason });
+    expect(toolCallStatuses(stored)).toEqual(["interrupted"]);
+
+    const lastSeen = [...seen, ...afterStop].at(-1)?.id;
+    const resumed = await openRunEvents(second.url, setup.token, runId, lastSeen);
+    const sent = await again("POST", `/api/runs/${runId}/messages`, { message: "go on" });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    const continued = await untilRunEnded(resumed);
+    resumed.close();
+    expect(continued.at(-1)?.data).toMatchObject({ type: "run.ended", status: "completed" });
+    const done = (await again("GET", `/api/runs/${runId}`)).body;
+    expect(done.status).toBe("completed");
+    expect(toolCallStatuses(done)).toEqual(["interrupted", "completed"]);
+    expect(JSON.stringify(done.tool_calls)).toContain("resumed");
+  },
+);
+
+test(`an operator's cancel stays cancelled, and a SIGTERM after it interrupts only the run in flight (${sandbox})`, {
+  timeout: 120_000,
+}, async () => {
+  const setup = await setUp();
+  const first = await serve(setup);
+  const api = apiOf(first.url, setup.token);
+
+  const cancelled = await runToTheLongCommand(first, setup);
+  const cancel = await api("POST", `/api/runs/${cancelled.runId}/cancel`);
+  expect(cancel.status, JSON.stringify(cancel.body)).toBe(202);
+  const afterCancel = await untilRunEnded(cancelled.live);
+  cancelled.live.close();
+  expect(afterCancel.find((event) => event.type === "tool.finished")?.data).toMatchObject({
+    status: "cancelled",
+  });
+  expect(afterCancel.at(-1)?.data).toMatchObject({
+    status: "cancelled",
+    reason: "cancelled by the operator",
+  });
+
+  const inFlight = await runToTheLongCommand(first, setup);
+  first.child.kill("SIGTERM");
+  const afterStop = await untilStreamEnds(inFlight.live);
+  expect(await first.exited, first.stderr()).toBe(0);
+  expect(afterStop.at(-1)?.data).toMatchObject({ type: "run.ended", status: "interrupted" });
+
+  const second = await serve(setup);
+  const again = apiOf(second.url, setup.token);
+  expect((await again("GET", `/api/runs/${cancelled.runId}`)).body).toMatchObject({
+    status: "cancelled",
+    status_reason: "cancelled by the operator",
+  });
+  expect((await again("GET", `/api/runs/${inFlight.runId}`)).body).toMatchObject({
+    status: "interrupted",
+    status_reason:
+      "the server stopped (SIGTERM) while the run was in progress; send a message to continue it",
+  });
+});
+
+interface Setup {
+  environment: Record<string, string>;
+  agentId: string;
+  token: string;
+  port: number;
+  marker: string;
+}
+
+/**
+ * A data folder with a scripted agent whose one shell command sleeps under a marker the first time
+ * a run calls it, and says "resumed" when that run calls it again.
+ */
+async function setUp(): Promise<Setup> {
+  const home = mkdtempSync(path.join(tmpdir(), "guilds-stop-"));
+  homes.push(home);
+  // A bwrap machine runs as another uid when the tests run as root: it must reach the home's folder.
+  chmodSync(home, 0o755);
+  const environment = { GUILDS_HOME: home, GUILDS_SANDBOX: sandbox };
+  const marker = uniqueMarker();
+  markers.push(marker);
+  const command = `f=~/.called-$GUILD_RUN_ID; if [ -e $f ]; then echo resumed; else touch $f; echo started; (exec -a ${marker}-"sleep"ing sleep 60); echo never; fi`;
+  const script = path.join(home, "stop-script.json");
+  writeFileSync(
+    script,
+    JSON.stringify({
+      steps: [{ type: "reply", text: "Running it.", tool_calls: [{ name: "shell", args: { command } }] }],
+      final_text: "Done.",
+    }),
+  );
+  await cli(["guild", "create", "acme"], environment);
+  const created = await cli(
+    ["agent", "create", "acme", "sleeper", "--provider", "scripted", "--script", script],
+    environment,
+  );
+  const agentId = /\((ag_\w+)\)/.exec(created)?.[1] ?? "";
+  expect(agentId).not.toBe("");
+  const token = (await cli(["token", "create", "me"], environment)).trim();
+  return { environment, agentId, token, port: await freePort(), marker };
+}
+
+async function serve(setup: Setup): Promise<LiveServe> {
+  const server = await startServe({ ...setup.environment, PORT: String(setup.port) });
+  servers.push(server);
+  return server;
+}
+
+/** Starts a run and follows it live until its shell command is sleeping. */
+async function runToTheLongCommand(server: LiveServe, setup: Setup) {
+  const api = apiOf(server.url, setup.token);
+  const started = await api("POST", `/api/agents/${setup.agentId}/runs`, { message: "go" });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const runId = String(started.body.id);
+  // From the start of the run: nothing published before the stream opened is missed.
+  const live = await openRunEvents(server.url, setup.token, runId, 0);
+  const seen: StreamEvent[] = [];
+  await withDeadline("tool.started", async () => {
+    while (seen.at(-1)?.type !== "tool.started") {
+      const event = await live.next();
+      if (event === undefined) throw new Error("the stream ended before tool.started");
+      seen.push(event);
+    }
+  });
+  // Only the sleep's own name reads "<marker>-sleeping": bash's command line has it in quotes.
+  await expect.poll(() => processesWith(sleepingName(setup)), { timeout: 10_000 }).toHaveLength(1);
+  return { runId, live, seen };
+}
+
+/** Every event until the server ends the stream (a stream cut short throws). */
+async function untilStreamEnds(live: Awaited<ReturnType<typeof openRunEvents>>): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  await withDeadline("the end of the stream", async () => {
+    for (;;) {
+      const event = await live.next();
+      if (event === undefined) return;
+      events.push(event);
+    }
+  });
+  return events;
+}
+
+async function untilRunEnded(live: Awaited<ReturnType<typeof openRunEvents>>): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  await withDeadline("run.ended", async () => {
+    while (events.at(-1)?.type !== "run.ended") {
+      const event = await live.next();
+      if (event === undefined) throw new Error("the stream ended before run.ended");
+      events.push(event);
+    }
+  });
+  return events;
+}
+
+function sleepingName(setup: Setup): string {
+  return `${setup.marker}-sleeping`;
+}
+
+function toolCallStatuses(run: Record<string, unknown>): string[] {
+  return (run.tool_calls as { status: string }[]).map((call) => call.status);
+}
+
+async function cli(args: string[], environment: Record<string, string>): Promise<string> {
+  const run = await runCli(args, environment);
+  expect(run.code, `guilds ${args.join(" ")}: ${run.stderr}`).toBe(0);
+  return run.stdout;
+}
+
+async function withDeadline(what: string, work: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), EVENT_WAIT_MS);
+  });
+  const running = work();
+  running.catch(() => undefined);
+  try {
+    await Promise.race([running, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
