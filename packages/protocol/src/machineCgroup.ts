@@ -223,6 +223,18 @@ export function machinePidsLimit(machine: MachineCgroupView): number | null {
   return null;
 }
 
+/** Past this share of its process limit, the machine is looked at for runaways. */
+const NEAR_PIDS_LIMIT = 0.9;
+
+/** Whether the machine's processes are close to its limit (or the count cannot be read). */
+export function nearPidsLimit(machine: MachineCgroupView): boolean {
+  const limit = machinePidsLimit(machine);
+  if (limit === null) return false;
+  const pidsDir = machine.dirs[machine.controllers?.findIndex((names) => names.includes("pids")) ?? 0] ?? "";
+  const current = Number(readQuietly(path.join(pidsDir, "pids.current")).trim());
+  return !Number.isFinite(current) || current >= limit * NEAR_PIDS_LIMIT;
+}
+
 const JOIN_SCRIPT = `for dir do
   [ "$dir" = -- ] && break
   echo 0 > "$dir/cgroup.procs" || exit 125

@@ -6,10 +6,12 @@ import {
   type LimitEvents,
   machineMemoryLimit,
   machinePidsLimit,
+  nearPidsLimit,
   removeEmptyChildren,
   runawayChildren,
 } from "@guilds/protocol/machineCgroup";
 import type { OpContext } from "./context.ts";
+import { releaseCallGroup, takeCallGroup } from "./idleCallGroups.ts";
 
 /** Which of the machine's limits a command ran into (the call's metadata `limit_hit`). */
 export type LimitHit = "memory" | "processes";
@@ -40,10 +42,11 @@ export async function openCommandCgroup(
   const machine = context.cgroup;
   if (machine === null) return null;
   const reclaimed = await stopRunaways(machine);
-  removeEmptyChildren(machine, `${kind}-`);
+  sweepNowAndThen(machine, `${kind}-`);
   let group: ChildCgroup;
   try {
-    group = new ChildCgroup(machine, childCgroupName(kind, id)).create();
+    group =
+      kind === "call" ? takeCallGroup(machine) : new ChildCgroup(machine, childCgroupName(kind, id)).create();
   } catch {
     // A machine whose group cannot take children still holds the command within its limits.
     return null;
@@ -55,7 +58,8 @@ export async function openCommandCgroup(
     limitHit: () => limitHitSince(context, group, before),
     close: async (hit) => {
       if (hit === "processes") await group.kill();
-      group.removeIfEmpty();
+      if (kind === "call") releaseCallGroup(group, hit);
+      else group.removeIfEmpty();
     },
   };
 }
@@ -65,6 +69,7 @@ export async function openCommandCgroup(
  * nothing new can start: before each command, what it left is stopped.
  */
 export async function stopRunaways(machine: MachineCgroupView): Promise<string | null> {
+  if (!nearPidsLimit(machine)) return null;
   const runaways = runawayChildren(machine, ["call-", "bg-"]);
   if (runaways.length === 0) return null;
   for (const group of runaways) {
@@ -74,6 +79,16 @@ export async function stopRunaways(machine: MachineCgroupView): Promise<string |
   const limit = machinePidsLimit(machine);
   const named = limit === null ? "its process limit" : `its limit of ${limit} processes`;
   return `[processes an earlier command left running had filled the machine's ${named.replace("its ", "")} and were stopped]`;
+}
+
+const SWEEP_EVERY_MS = 10_000;
+let sweptAt = 0;
+
+/** Groups of ended commands are removed now and then, not at every call. */
+function sweepNowAndThen(machine: MachineCgroupView, prefix: string): void {
+  if (Date.now() - sweptAt < SWEEP_EVERY_MS) return;
+  sweptAt = Date.now();
+  removeEmptyChildren(machine, prefix);
 }
 
 function limitHitSince(
