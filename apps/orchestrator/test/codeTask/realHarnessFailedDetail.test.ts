@@ -1,11 +1,11 @@
 // A failed task's detail is the harness's own error, never one of the warnings the CLI prints on its
 // stderr first: the real Claude Code, Codex and Gemini CLI resume a session that does not exist
 // (no turn runs; each says so its own way), inside a real machine, on a key secret.
-import type { HarnessName } from "@guilds/protocol/harness";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
 import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
+import { CLAUDE, CODEX, GEMINI } from "./realClis.ts";
 import { createTaskHarness, finishedTask, startTask, type TaskHarness } from "./taskFixture.ts";
 
 const installed = testHarnessDir();
@@ -15,34 +15,19 @@ if (installed.dir === null)
 const KEY = "sk-fake-detail-key-0123456789abcdef";
 const MISSING_SESSION = "0199aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee";
 
-interface CliCase {
-  harness: HarnessName;
-  model: string;
-  secrets: (origin: string) => Record<string, string>;
-  /** The CLI's own words for a session it does not have. */
-  error: RegExp;
-}
-
-const CASES: CliCase[] = [
-  {
-    harness: "claude",
-    model: "claude-sonnet-4-5",
-    secrets: (origin) => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: origin }),
-    error: /^No conversation found with session ID: /,
-  },
-  {
-    harness: "codex",
-    model: "gpt-fake",
-    secrets: (origin) => ({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${origin}/v1` }),
-    error: /no rollout found for thread id/,
-  },
-  {
-    harness: "gemini",
-    model: "gemini-2.5-flash",
-    secrets: (origin) => ({ GEMINI_API_KEY: KEY, GOOGLE_GEMINI_BASE_URL: origin }),
-    error: /^Error resuming session: /,
-  },
-];
+/** Each CLI with its own words for a session it does not have. */
+const CASES = (
+  [
+    [CLAUDE, /^No conversation found with session ID: /],
+    [CODEX, /no rollout found for thread id/],
+    [GEMINI, /^Error resuming session: /],
+  ] as const
+).map(([cli, error]) => ({
+  harness: cli.harness,
+  model: cli.model,
+  secrets: (origin: string) => cli.secrets(KEY, origin),
+  error,
+}));
 
 // A CLI starts in seconds here, but tens of seconds on a loaded machine.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });

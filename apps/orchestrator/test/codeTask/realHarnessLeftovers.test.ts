@@ -3,12 +3,12 @@
 // machine, and the task is cut short while it runs. The CLI and everything it started are in the
 // task's cgroup, which stop kills whole (Gemini CLI leaves its commands running after a cancel).
 import { readFileSync } from "node:fs";
-import type { HarnessName } from "@guilds/protocol/harness";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
-import type { FakeBlock, FakeModelServer } from "../fakes/fakeModelServer.ts";
+import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
 import { processesWith } from "../toolbox/processScan.ts";
+import { CLAUDE, CODEX, GEMINI, noRetries } from "./realClis.ts";
 import { createTaskHarness, finishedTask, startTask, type TaskHarness } from "./taskFixture.ts";
 
 const installed = testHarnessDir();
@@ -16,53 +16,13 @@ if (installed.dir === null) console.warn(`skipping the real harness leftover tes
 
 const KEY = "sk-fake-harness-key-0123456789abcdef";
 
-interface CliCase {
-  harness: HarnessName;
-  model: string;
-  secrets: (origin: string) => Record<string, string>;
+const CASES = [CLAUDE, CODEX, GEMINI].map((cli) => ({
+  harness: cli.harness,
+  model: cli.model,
+  secrets: (origin: string) => ({ ...cli.secrets(KEY, origin), ...noRetries(cli) }),
   /** The CLI's own shell tool running `command`. */
-  shellCall: (command: string) => FakeBlock;
-}
-
-const CASES: CliCase[] = [
-  {
-    harness: "claude",
-    model: "claude-sonnet-4-5",
-    secrets: (origin) => ({
-      ANTHROPIC_API_KEY: KEY,
-      ANTHROPIC_BASE_URL: origin,
-      CLAUDE_CODE_MAX_RETRIES: "0",
-    }),
-    shellCall: (command) => ({
-      type: "tool_call",
-      id: "toolu_fake_sleep",
-      name: "Bash",
-      argChunks: [JSON.stringify({ command, description: "Wait" })],
-    }),
-  },
-  {
-    harness: "codex",
-    model: "gpt-fake",
-    secrets: (origin) => ({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${origin}/v1` }),
-    shellCall: (command) => ({
-      type: "tool_call",
-      id: "call_fake_sleep",
-      name: "exec_command",
-      argChunks: [JSON.stringify({ cmd: command })],
-    }),
-  },
-  {
-    harness: "gemini",
-    model: "gemini-2.5-flash",
-    secrets: (origin) => ({ GEMINI_API_KEY: KEY, GOOGLE_GEMINI_BASE_URL: origin }),
-    shellCall: (command) => ({
-      type: "tool_call",
-      id: "fc_sleep",
-      name: "run_shell_command",
-      argChunks: [JSON.stringify({ command })],
-    }),
-  },
-];
+  shellCall: (command: string) => cli.shellCall(command, "Wait"),
+}));
 
 /** A sleep no other process on this host has: `sleep <it>` is found by it. */
 function markedSeconds(whole: number): string {

@@ -2,11 +2,11 @@
 // Codex and Gemini CLI against the fake model server answering every call 401 (the task fails
 // within seconds, the harness's error as its detail) or 500 (within a minute). Each CLI's own
 // retries would otherwise keep the agent waiting for minutes.
-import type { HarnessName } from "@guilds/protocol/harness";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
 import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
+import { CLAUDE, CODEX, GEMINI } from "./realClis.ts";
 import { createTaskHarness, finishedTask, REPOSITORY, startTask, type TaskHarness } from "./taskFixture.ts";
 
 const installed = testHarnessDir();
@@ -20,34 +20,19 @@ const FAILING_WITHIN_MS = 60_000;
 /** The model calls of a failing turn, retries included (the CLIs' defaults make 10 or more). */
 const MODEL_CALLS_MAX = 4;
 
-interface CliCase {
-  harness: HarnessName;
-  model: string;
-  secrets: (origin: string) => Record<string, string>;
-  /** The harness's error for a rejected key, as its detail shows it. */
-  rejected: RegExp;
-}
-
-const CASES: CliCase[] = [
-  {
-    harness: "claude",
-    model: "claude-sonnet-4-5",
-    secrets: (origin) => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: origin }),
-    rejected: /API key|401/,
-  },
-  {
-    harness: "codex",
-    model: "gpt-fake",
-    secrets: (origin) => ({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${origin}/v1` }),
-    rejected: /401/,
-  },
-  {
-    harness: "gemini",
-    model: "gemini-2.5-flash",
-    secrets: (origin) => ({ GEMINI_API_KEY: KEY, GOOGLE_GEMINI_BASE_URL: origin }),
-    rejected: /401/,
-  },
-];
+/** Each CLI with the harness's error for a rejected key, as its detail shows it. */
+const CASES = (
+  [
+    [CLAUDE, /API key|401/],
+    [CODEX, /401/],
+    [GEMINI, /401/],
+  ] as const
+).map(([cli, rejected]) => ({
+  harness: cli.harness,
+  model: cli.model,
+  secrets: (origin: string) => cli.secrets(KEY, origin),
+  rejected,
+}));
 
 vi.setConfig({ testTimeout: FAILING_WITHIN_MS + 30_000, hookTimeout: 120_000 });
 

@@ -2,12 +2,12 @@
 // Code, Codex and Gemini CLI runs a turn with a shell call on a secret API key and a secret base URL
 // (a path of its own on the fake model server), once to its end and once cancelled mid-turn; then
 // every file of ~/.claude, ~/.claude.json, ~/.codex and ~/.gemini is searched for either value.
-import type { HarnessName } from "@guilds/protocol/harness";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
-import type { FakeBlock, FakeModelServer } from "../fakes/fakeModelServer.ts";
+import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
 import { processesWith } from "../toolbox/processScan.ts";
+import { CLAUDE, CODEX, GEMINI } from "./realClis.ts";
 import { createTaskHarness, finishedTask, startTask, type TaskHarness } from "./taskFixture.ts";
 
 const installed = testHarnessDir();
@@ -17,48 +17,12 @@ const KEY = "sk-secret-file-key-7f3a9c01d2e4b5a6";
 /** The base URL's own path: a value no CLI would write by chance. */
 const ROUTE = "/secret-route-5d1e8b2c";
 
-interface CliCase {
-  harness: HarnessName;
-  model: string;
-  secrets: (baseUrl: string) => Record<string, string>;
-  shellCall: FakeBlock;
-}
-
-const CASES: CliCase[] = [
-  {
-    harness: "claude",
-    model: "claude-sonnet-4-5",
-    secrets: (baseUrl) => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: baseUrl }),
-    shellCall: {
-      type: "tool_call",
-      id: "toolu_fake_secret",
-      name: "Bash",
-      argChunks: [JSON.stringify({ command: "echo hi", description: "Say hi" })],
-    },
-  },
-  {
-    harness: "codex",
-    model: "gpt-fake",
-    secrets: (baseUrl) => ({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${baseUrl}/v1` }),
-    shellCall: {
-      type: "tool_call",
-      id: "call_fake_secret",
-      name: "exec_command",
-      argChunks: [JSON.stringify({ cmd: "echo hi" })],
-    },
-  },
-  {
-    harness: "gemini",
-    model: "gemini-2.5-flash",
-    secrets: (baseUrl) => ({ GEMINI_API_KEY: KEY, GOOGLE_GEMINI_BASE_URL: baseUrl }),
-    shellCall: {
-      type: "tool_call",
-      id: "fc_secret",
-      name: "run_shell_command",
-      argChunks: [JSON.stringify({ command: "echo hi" })],
-    },
-  },
-];
+const CASES = [CLAUDE, CODEX, GEMINI].map((cli) => ({
+  harness: cli.harness,
+  model: cli.model,
+  secrets: (baseUrl: string) => cli.secrets(KEY, baseUrl),
+  shellCall: cli.shellCall("echo hi", "Say hi"),
+}));
 
 // A CLI starts in seconds here, but tens of seconds on a loaded machine.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });

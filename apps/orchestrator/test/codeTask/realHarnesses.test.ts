@@ -1,12 +1,12 @@
 // code_task with the real Claude Code, Codex and Gemini CLI (their npm packages, installed by
 // `npm run test:harnesses`), inside a real bwrap machine that shares this host's network, against a
 // fake model server on 127.0.0.1 speaking each one's API.
-import type { HarnessName } from "@guilds/protocol/harness";
 import { HARNESS_DISPLAY_NAMES } from "@guilds/protocol/harness";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
-import type { FakeBlock, FakeModelServer } from "../fakes/fakeModelServer.ts";
+import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
+import { CLAUDE, CODEX, GEMINI, noRetries } from "./realClis.ts";
 import {
   createTaskHarness,
   finishedTask,
@@ -21,53 +21,13 @@ if (installed.dir === null) console.warn(`skipping the real harness CLI tests: $
 
 const KEY = "sk-fake-harness-key-0123456789abcdef";
 
-interface CliCase {
-  harness: HarnessName;
-  model: string;
-  secrets: (origin: string) => Record<string, string>;
+const CASES = [CLAUDE, CODEX, GEMINI].map((cli) => ({
+  harness: cli.harness,
+  model: cli.model,
+  secrets: (origin: string) => ({ ...cli.secrets(KEY, origin), ...noRetries(cli) }),
   /** The CLI's own shell tool, writing made.txt. */
-  shellCall: FakeBlock;
-}
-
-const CASES: CliCase[] = [
-  {
-    harness: "claude",
-    model: "claude-sonnet-4-5",
-    secrets: (origin) => ({
-      ANTHROPIC_API_KEY: KEY,
-      ANTHROPIC_BASE_URL: origin,
-      CLAUDE_CODE_MAX_RETRIES: "0",
-    }),
-    shellCall: {
-      type: "tool_call",
-      id: "toolu_fake_1",
-      name: "Bash",
-      argChunks: [JSON.stringify({ command: "printf 'made\\n' > made.txt", description: "Make a file" })],
-    },
-  },
-  {
-    harness: "codex",
-    model: "gpt-fake",
-    secrets: (origin) => ({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${origin}/v1` }),
-    shellCall: {
-      type: "tool_call",
-      id: "call_fake_1",
-      name: "exec_command",
-      argChunks: [JSON.stringify({ cmd: "printf 'made\\n' > made.txt" })],
-    },
-  },
-  {
-    harness: "gemini",
-    model: "gemini-2.5-flash",
-    secrets: (origin) => ({ GEMINI_API_KEY: KEY, GOOGLE_GEMINI_BASE_URL: origin }),
-    shellCall: {
-      type: "tool_call",
-      id: "fc_1",
-      name: "run_shell_command",
-      argChunks: [JSON.stringify({ command: "printf 'made\\n' > made.txt" })],
-    },
-  },
-];
+  shellCall: cli.shellCall("printf 'made\\n' > made.txt", "Make a file"),
+}));
 
 const text = (chunks: string[]) => ({ type: "stream" as const, blocks: [{ type: "text" as const, chunks }] });
 
