@@ -66,6 +66,8 @@ export const ToolStartedEvent = z.object({
   type: z.literal("tool.started"),
   run_id: z.string(),
   tool_call_id: z.string(),
+  /** The model's id of the call (MessageToolCall.id on the assistant message that asked for it). */
+  call_id: z.string(),
   name: z.string(),
   arguments: z.unknown(),
 });

@@ -134,6 +134,7 @@ function openToolCall(
         type: "tool.started",
         run_id: runId,
         tool_call_id: row.id,
+        call_id: modelCall.id,
         name: modelCall.name,
         arguments: parsedOrText(argumentsText),
       },

@@ -36,6 +36,7 @@ test("one plain line per event", () => {
       type: "tool.started",
       run_id,
       tool_call_id: "tc",
+      call_id: "toolu_1",
       name: "shell",
       arguments: { command: "ls" },
     }),

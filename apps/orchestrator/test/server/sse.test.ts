@@ -51,6 +51,7 @@ test("the run's stream sends stored events with ids, progress without, then resu
     type: "tool.started",
     run_id: run.id,
     tool_call_id: "tc_1",
+    call_id: "toolu_1",
     name: "shell",
     arguments: { command: "ls" },
   });

@@ -1,3 +1,4 @@
+import type { CallMeta, CodeTaskMeta } from "@guilds/protocol/toolMeta";
 import type { TaskReport } from "./taskReport.ts";
 
 /**
@@ -5,7 +6,7 @@ import type { TaskReport } from "./taskReport.ts";
  * and usage when the CLI reported them. A cancelled task carries cancelled: true, as every
  * cancelled tool call does.
  */
-export function taskMetadata(report: TaskReport): Record<string, unknown> {
+export function taskMetadata(report: TaskReport): CodeTaskMeta & CallMeta {
   return {
     harness: report.harness,
     status: report.status,
