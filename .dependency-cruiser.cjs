@@ -1,0 +1,70 @@
+// The directions imports may take (ARCHITECTURE.md, "What may import what"); `npm run check` fails
+// on any import against them.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "protocol-imports-nothing-of-the-project",
+      comment: "packages/protocol holds the wire contracts: it imports only itself and npm packages.",
+      severity: "error",
+      from: { path: "^packages/protocol/" },
+      to: { path: "^(apps|runtime|bench|scripts)/" },
+    },
+    {
+      name: "protocol-is-pure",
+      comment:
+        "packages/protocol/src does no I/O: no Node built-in modules (runtime code lives in runtime/).",
+      severity: "error",
+      from: { path: "^packages/protocol/src/" },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "runtime-never-imports-apps",
+      comment: "The helpers inside the machine never import the server or the web app.",
+      severity: "error",
+      from: { path: "^runtime/" },
+      to: { path: "^apps/" },
+    },
+    {
+      name: "web-imports-only-the-protocol",
+      comment: "The web app imports the protocol and npm packages, never the server or the runtime.",
+      severity: "error",
+      from: { path: "^apps/web/" },
+      to: { path: "^(apps/orchestrator|runtime)/" },
+    },
+    {
+      name: "web-features-are-independent",
+      comment:
+        "A feature folder of the web app never imports another: what two need lives outside features/.",
+      severity: "error",
+      from: { path: "^apps/web/src/features/([^/]+)/" },
+      to: { path: "^apps/web/src/features/", pathNot: "^apps/web/src/features/$1/" },
+    },
+    {
+      name: "web-agent-features-are-independent",
+      comment: "The agent page's feature folders (chat, runs, settings) never import each other.",
+      severity: "error",
+      from: { path: "^apps/web/src/features/agent/([^/]+)/" },
+      to: { path: "^apps/web/src/features/agent/", pathNot: "^apps/web/src/features/agent/$1/" },
+    },
+    {
+      name: "server-never-imports-web-sources",
+      comment: "The server serves the built web app; it shares types with it only through the protocol.",
+      severity: "error",
+      from: { path: "^apps/orchestrator/" },
+      to: { path: "^apps/web/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist|\\.out)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs"],
+    },
+    combinedDependencies: true,
+  },
+};
