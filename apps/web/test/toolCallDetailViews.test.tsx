@@ -1,16 +1,16 @@
+import type { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { ApiError } from "../src/api/apiClient.ts";
-import type { HarnessLogView, TaskDiffView } from "../src/api/apiViews.ts";
-import { ArtifactFailure } from "../src/features/agent/chat/detail/ArtifactFailure.tsx";
-import { RawText } from "../src/features/agent/chat/detail/RawText.tsx";
-import { LogEvents } from "../src/features/agent/chat/detail/TaskLogView.tsx";
-import { taskDiffKey, taskLogKey } from "../src/features/agent/chat/detail/useTaskArtifacts.ts";
-import type { DetailView } from "../src/features/agent/chat/detailView.ts";
-import { ToolCallDetail } from "../src/features/agent/chat/ToolCallDetail.tsx";
-import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import { ArtifactFailure } from "../src/features/agent/runs/chat/detail/ArtifactFailure.tsx";
+import { RawText } from "../src/features/agent/runs/chat/detail/RawText.tsx";
+import { LogEvents } from "../src/features/agent/runs/chat/detail/TaskLogView.tsx";
+import { taskDiffKey, taskLogKey } from "../src/features/agent/runs/chat/detail/useTaskArtifacts.ts";
+import { ToolCallDetail } from "../src/features/agent/runs/chat/ToolCallDetail.tsx";
+import type { DetailView } from "../src/runFlow/detailView.ts";
+import type { FlowCall } from "../src/runFlow/runFlow.ts";
 import { flowCall } from "./flowTestCalls.ts";
 import {
   END_SHA,

@@ -1,7 +1,7 @@
+import type { SecretView } from "@guilds/protocol/apiViews";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "../api/apiClient.ts";
-import type { SecretView } from "../api/apiViews.ts";
 import { queryKeys, secretsQuery } from "../api/resourceQueries.ts";
 import { Button } from "./Button.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";

@@ -1,7 +1,7 @@
+import type { RepositoryView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId } from "react";
 import { api } from "../../api/apiClient.ts";
-import type { RepositoryView } from "../../api/apiViews.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
 import { FormActions } from "../../ui/FormActions.tsx";
 import { focusFirstInvalid } from "../../ui/focusFirstInvalid.ts";

@@ -1,8 +1,8 @@
+import type { AgentView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../../api/apiClient.ts";
-import type { AgentView } from "../../api/apiViews.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
 import { AgentSettingsFields } from "../../ui/AgentSettingsFields.tsx";
 import { buildCreateAgentBody, type CreateAgentBody, emptyAgentForm } from "../../ui/agentSettingsForm.ts";

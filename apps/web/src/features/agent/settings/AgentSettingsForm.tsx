@@ -1,7 +1,7 @@
+import type { AgentView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api } from "../../../api/apiClient.ts";
-import type { AgentView } from "../../../api/apiViews.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import { AgentSettingsFields } from "../../../ui/AgentSettingsFields.tsx";
 import { agentFormOf, buildUpdateAgentBody, type UpdateAgentBody } from "../../../ui/agentSettingsForm.ts";

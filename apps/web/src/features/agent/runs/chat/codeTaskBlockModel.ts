@@ -6,9 +6,9 @@ import {
   type TaskStatus,
 } from "@guilds/protocol/harness";
 import { TASK_CHANGED_FILES_MAX } from "@guilds/protocol/harnessLimits";
-import type { FlowCall } from "../runs/runFlow.ts";
-import { firstLine } from "../runs/toolFormat.ts";
-import { formatRunTime } from "./runTime.ts";
+import { formatTaskDuration } from "@guilds/protocol/taskDuration";
+import type { FlowCall } from "../../../../runFlow/runFlow.ts";
+import { firstLine } from "../../../../runFlow/toolFormat.ts";
 
 /** A code task's state as its block shows it: running (pending included), then how its turn ended. */
 export type CodeTaskStatus = "running" | TaskStatus;
@@ -74,7 +74,7 @@ export function codeTaskBlockModel(
     status,
     running: status === "running",
     wrote: (numberField(call.metadata, "files_changed") ?? 0) > 0,
-    runTime: formatRunTime(runTimeMs(call, status, nowMs)),
+    runTime: formatTaskDuration(runTimeMs(call, status, nowMs)),
     brief: stringField(call.arguments, "brief") ?? "",
     repository: codeTaskRepository(call),
     diffstat: codeTaskDiffstat(call.metadata),

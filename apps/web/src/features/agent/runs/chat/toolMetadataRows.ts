@@ -1,5 +1,5 @@
 import { HARNESS_DISPLAY_NAMES, type HarnessName } from "@guilds/protocol/harness";
-import type { FlowCall } from "../runs/runFlow.ts";
+import type { FlowCall } from "../../../../runFlow/runFlow.ts";
 import {
   codeTaskDiffstat,
   codeTaskHarness,
