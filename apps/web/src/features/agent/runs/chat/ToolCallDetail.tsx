@@ -1,5 +1,6 @@
 import type { HarnessName } from "@guilds/protocol/harness";
 import { useEffect, useRef } from "react";
+import { codeTaskMeta, filled } from "../../../../runFlow/callMeta.ts";
 import type { DetailView } from "../../../../runFlow/detailView.ts";
 import type { FlowCall } from "../../../../runFlow/runFlow.ts";
 import { toolRowText } from "../../../../runFlow/toolFormat.ts";
@@ -61,10 +62,9 @@ export function ToolCallDetail(props: ToolCallDetailProps) {
     task !== null
       ? [task.statusLabel, task.runTime].filter((part) => part !== "").join(" · ")
       : [call.status, row?.outcome ?? null].filter((part) => part !== null).join(" · ");
-  const metadata = call.metadata;
-  const endSha = typeof metadata.end_sha === "string" && metadata.end_sha !== "" ? metadata.end_sha : null;
-  const logPath =
-    typeof metadata.log_path === "string" && metadata.log_path !== "" ? metadata.log_path : null;
+  const meta = codeTaskMeta(call);
+  const endSha = filled(meta.end_sha);
+  const logPath = filled(meta.log_path);
   const running = call.status === "running" || call.status === "pending";
 
   return (

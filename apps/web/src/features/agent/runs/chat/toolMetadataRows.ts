@@ -1,4 +1,13 @@
 import { HARNESS_DISPLAY_NAMES, type HarnessName } from "@guilds/protocol/harness";
+import { type MetaFields, metaFields } from "@guilds/protocol/metaFields";
+import { CallMeta, CodeSearchMeta, FileReadMeta, ShellStatusMeta } from "@guilds/protocol/toolMeta";
+import {
+  argumentText,
+  type CodeTaskMetaFields,
+  codeTaskMeta,
+  filled,
+  ShellCallMeta,
+} from "../../../../runFlow/callMeta.ts";
 import type { FlowCall } from "../../../../runFlow/runFlow.ts";
 import {
   codeTaskDiffstat,
@@ -27,33 +36,49 @@ const SHORT_SHA_LENGTH = 7;
  * Same as step for a repeated read. After those, what the page's Metadata section records beside
  * them: a background command's id, state and count (shell, shell_status), code_search's matches and
  * files, and the error code of a call that failed on our side or on its arguments. Only the rows
- * that apply are given.
+ * that apply are given; the metadata is read with its tool's schema, field by field.
  */
 export function toolMetadataRows(call: FlowCall): MetadataRow[] {
-  const { metadata } = call;
-  const rows: MetadataRow[] = [
+  const rows = new Rows([
     { label: "Call", value: call.id, kind: "code" },
     { label: "Tool", value: call.name, kind: "code" },
-  ];
-  const add = (label: string, value: string | null, kind?: MetadataRow["kind"]) => {
-    if (value !== null) rows.push(kind === undefined ? { label, value } : { label, value, kind });
-  };
-  add("Exit code", numberText(metadata.exit_code));
-  add("Full output log", stringField(metadata, "log_path"), "log");
-  add("Working directory", stringField(metadata, "cwd"), "code");
-  if (call.name === "file_read") {
-    add("File", stringField(metadata, "path") ?? stringField(call.arguments, "path"), "code");
-    add("Lines", linesText(metadata));
+  ]);
+  const { metadata } = call;
+  switch (call.name) {
+    case "shell": {
+      const meta = metaFields(ShellCallMeta, metadata);
+      rows.add("Exit code", numberText(meta.exit_code));
+      rows.add("Full output log", meta.log_path, "log");
+      rows.add("Working directory", meta.cwd, "code");
+      rows.add("Background command", meta.background_id, "code");
+      break;
+    }
+    case "shell_status": {
+      const meta = metaFields(ShellStatusMeta, metadata);
+      rows.add("Exit code", numberText(meta.exit_code));
+      rows.add("Full output log", meta.log_path, "log");
+      rows.add("Background command", meta.background_id, "code");
+      rows.add("State", meta.state);
+      rows.add("Background commands", numberText(meta.commands));
+      break;
+    }
+    case "file_read": {
+      const meta = metaFields(FileReadMeta, metadata);
+      rows.add("File", filled(meta.path) ?? argumentText(call.arguments, "path"), "code");
+      rows.add("Lines", linesText(meta));
+      const repeatOf = call.repeatOf ?? meta.repeat_of;
+      rows.add("Same as step", repeatOf === undefined ? null : String(repeatOf), "step");
+      break;
+    }
+    case "code_search": {
+      const meta = metaFields(CodeSearchMeta, metadata);
+      rows.add("Matches", numberText(meta.matches));
+      rows.add("Files", numberText(meta.files));
+      break;
+    }
   }
-  const repeatOf = call.repeatOf ?? (typeof metadata.repeat_of === "number" ? metadata.repeat_of : null);
-  add("Same as step", repeatOf === null ? null : String(repeatOf), "step");
-  add("Background command", stringField(metadata, "background_id"), "code");
-  add("State", stringField(metadata, "state"));
-  add("Background commands", numberText(metadata.commands));
-  add("Matches", numberText(metadata.matches));
-  add("Files", numberText(metadata.files));
-  add("Error code", stringField(metadata, "error_code"), "code");
-  return rows;
+  rows.add("Error code", metaFields(CallMeta, metadata).error_code, "code");
+  return rows.list;
 }
 
 /**
@@ -64,33 +89,40 @@ export function toolMetadataRows(call: FlowCall): MetadataRow[] {
  * "none" when the result says the harness reported none.
  */
 export function codeTaskMetadataRows(call: FlowCall, agentHarness: HarnessName | null): MetadataRow[] {
-  const { metadata } = call;
-  const rows: MetadataRow[] = [{ label: "Status", value: codeTaskStatus(call) }];
-  const add = (label: string, value: string | null, kind?: MetadataRow["kind"]) => {
-    if (value !== null) rows.push(kind === undefined ? { label, value } : { label, value, kind });
-  };
+  const meta = codeTaskMeta(call);
+  const rows = new Rows([{ label: "Status", value: codeTaskStatus(call) }]);
   const harness = codeTaskHarness(call, agentHarness);
-  add("Harness", harness === null ? null : HARNESS_DISPLAY_NAMES[harness]);
-  add("Repository", codeTaskRepository(call), "code");
-  add("Session", sessionOf(call), "code");
-  add("Changes", codeTaskDiffstat(metadata));
-  add("Checkpoints", checkpointsText(metadata), "code");
-  add("Harness log", stringField(metadata, "log_path"), "harness-log");
-  return rows;
+  rows.add("Harness", harness === null ? null : HARNESS_DISPLAY_NAMES[harness]);
+  rows.add("Repository", codeTaskRepository(call), "code");
+  rows.add("Session", sessionOf(call, meta), "code");
+  rows.add("Changes", codeTaskDiffstat(meta));
+  rows.add("Checkpoints", checkpointsText(meta), "code");
+  rows.add("Harness log", meta.log_path, "harness-log");
+  return rows.list;
 }
 
-function sessionOf(call: FlowCall): string | null {
-  const named = stringField(call.metadata, "session_id") ?? call.progressSessionId;
+/** The rows so far; a value absent or empty adds none. */
+class Rows {
+  constructor(readonly list: MetadataRow[]) {}
+
+  add(label: string, value: string | null | undefined, kind?: MetadataRow["kind"]): void {
+    if (value === null || value === undefined || value === "") return;
+    this.list.push(kind === undefined ? { label, value } : { label, value, kind });
+  }
+}
+
+function sessionOf(call: FlowCall, meta: CodeTaskMetaFields): string | null {
+  const named = filled(meta.session_id) ?? call.progressSessionId;
   if (named !== null) return named;
-  if (call.metadata.session_id === null) return "none";
-  return stringField(call.arguments, "session_id");
+  if (meta.session_id === null) return "none";
+  return argumentText(call.arguments, "session_id");
 }
 
 /** "1a2b3c4 → 5d6e7f8"; "1a2b3c4 → (none)" before or without an end checkpoint; null without a start. */
-function checkpointsText(metadata: Record<string, unknown>): string | null {
-  const start = stringField(metadata, "start_sha");
+function checkpointsText(meta: CodeTaskMetaFields): string | null {
+  const start = filled(meta.start_sha);
   if (start === null) return null;
-  const end = stringField(metadata, "end_sha");
+  const end = filled(meta.end_sha);
   return `${shortSha(start)} \u2192 ${end === null ? "(none)" : shortSha(end)}`;
 }
 
@@ -99,21 +131,14 @@ function shortSha(sha: string): string {
 }
 
 /** "1–200 of 512", as the read's header writes its range (an EN DASH); "none of 0" when no line was returned. */
-function linesText(metadata: Record<string, unknown>): string | null {
-  const range = metadata.range;
-  const total = metadata.lines;
-  if (!Array.isArray(range) || typeof range[0] !== "number" || typeof range[1] !== "number") return null;
-  const of = typeof total === "number" ? ` of ${total}` : "";
-  if (range[0] < 1) return `none${of}`;
-  return `${range[0]}\u2013${range[1]}${of}`;
+function linesText(meta: MetaFields<typeof FileReadMeta.shape>): string | null {
+  if (meta.range === undefined) return null;
+  const [first, last] = meta.range;
+  const of = meta.lines === undefined ? "" : ` of ${meta.lines}`;
+  if (first < 1) return `none${of}`;
+  return `${first}\u2013${last}${of}`;
 }
 
-function numberText(value: unknown): string | null {
-  return typeof value === "number" && Number.isFinite(value) ? String(value) : null;
-}
-
-function stringField(value: unknown, key: string): string | null {
-  if (typeof value !== "object" || value === null) return null;
-  const field = (value as Record<string, unknown>)[key];
-  return typeof field === "string" && field !== "" ? field : null;
+function numberText(value: number | null | undefined): string | null {
+  return value === null || value === undefined ? null : String(value);
 }
