@@ -60,8 +60,7 @@ export function SecretsPanel({ ownerPath, owner }: { ownerPath: string; owner: "
     setSaved(null);
     const outcome = buildSetSecretRequest(form.values);
     if (!outcome.ok) {
-      form.setErrors(outcome.errors);
-      focusFirstInvalid(event.currentTarget);
+      form.refuse(event, outcome.errors);
       return;
     }
     setSecret.mutate(outcome.request);

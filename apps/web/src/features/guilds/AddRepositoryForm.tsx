@@ -37,8 +37,7 @@ export function AddRepositoryForm({ guildId }: { guildId: string }) {
     event.preventDefault();
     const outcome = buildRepositoryBody(form.values);
     if (!outcome.ok) {
-      form.setErrors(outcome.errors);
-      focusFirstInvalid(event.currentTarget);
+      form.refuse(event, outcome.errors);
       return;
     }
     add.mutate(outcome.body);

@@ -29,8 +29,7 @@ export function CreateAgentForm({ guildId }: { guildId: string }) {
     event.preventDefault();
     const outcome = buildCreateAgentBody(form.values);
     if (!outcome.ok) {
-      form.setErrors(outcome.errors);
-      focusFirstInvalid(event.currentTarget);
+      form.refuse(event, outcome.errors);
       return;
     }
     create.mutate(outcome.body);

@@ -37,8 +37,7 @@ export function AgentSettingsForm({ agent }: { agent: AgentView }) {
     setSaved(false);
     const outcome = buildUpdateAgentBody(form.values);
     if (!outcome.ok) {
-      form.setErrors(outcome.errors);
-      focusFirstInvalid(event.currentTarget);
+      form.refuse(event, outcome.errors);
       return;
     }
     save.mutate(outcome.body);
