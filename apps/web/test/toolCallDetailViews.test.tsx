@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { ApiError } from "../src/api/apiClient.ts";
+import { ApiError, apiErrorOf } from "../src/api/apiClient.ts";
 import { ArtifactFailure } from "../src/features/agent/runs/chat/detail/ArtifactFailure.tsx";
 import { RawText } from "../src/features/agent/runs/chat/detail/RawText.tsx";
 import { LogEvents } from "../src/features/agent/runs/chat/detail/TaskLogView.tsx";
@@ -365,6 +365,21 @@ describe("a finished code task", () => {
     );
     expect(html).toContain('role="alert"');
     expect(html).toContain(">Try again</button>");
+  });
+
+  test("a refused read shows the server's error body: its message and code", async () => {
+    const message =
+      "The agent's machine did not start: its home's disk image is missing. Start the run again.";
+    const refused = new Response(JSON.stringify({ error: { code: "machine.start_failed", message } }), {
+      status: 503,
+      statusText: "Service Unavailable",
+      headers: { "Content-Type": "application/json" },
+    });
+    const error = await apiErrorOf(refused);
+    const html = renderToStaticMarkup(
+      <ArtifactFailure title="Couldn't load the harness log" error={error} onRetry={noop} />,
+    );
+    expect(textOf(html)).toBe(`Couldn't load the harness log: ${message} (machine.start_failed)Try again`);
   });
 
   test("a task whose result names no log and no end checkpoint", () => {
