@@ -8,7 +8,6 @@ import { ConfirmButton } from "./ConfirmButton.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { ErrorNotice } from "./ErrorNotice.tsx";
 import { FormActions } from "./FormActions.tsx";
-import { focusFirstInvalid } from "./focusFirstInvalid.ts";
 import { Loading } from "./Loading.tsx";
 import { Panel } from "./Panel.tsx";
 import { buildSetSecretRequest, emptySecretForm, type SetSecretRequest } from "./secretForm.ts";

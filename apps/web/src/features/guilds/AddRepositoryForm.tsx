@@ -4,7 +4,6 @@ import { type FormEvent, useId } from "react";
 import { api } from "../../api/apiClient.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
 import { FormActions } from "../../ui/FormActions.tsx";
-import { focusFirstInvalid } from "../../ui/focusFirstInvalid.ts";
 import { TextField } from "../../ui/TextField.tsx";
 import { useFormValues } from "../../ui/useFormValues.ts";
 import {

@@ -7,7 +7,6 @@ import { queryKeys } from "../../api/resourceQueries.ts";
 import { AgentSettingsFields } from "../../ui/AgentSettingsFields.tsx";
 import { buildCreateAgentBody, type CreateAgentBody, emptyAgentForm } from "../../ui/agentSettingsForm.ts";
 import { FormActions } from "../../ui/FormActions.tsx";
-import { focusFirstInvalid } from "../../ui/focusFirstInvalid.ts";
 import { Panel } from "../../ui/Panel.tsx";
 import { useFormValues } from "../../ui/useFormValues.ts";
 

@@ -7,7 +7,6 @@ import { AgentSettingsFields } from "../../../ui/AgentSettingsFields.tsx";
 import { agentFormOf, buildUpdateAgentBody, type UpdateAgentBody } from "../../../ui/agentSettingsForm.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { FormActions } from "../../../ui/FormActions.tsx";
-import { focusFirstInvalid } from "../../../ui/focusFirstInvalid.ts";
 import { machineLimitPlaceholders } from "../../../ui/machineLimitsForm.ts";
 import { Panel } from "../../../ui/Panel.tsx";
 import { useFormValues } from "../../../ui/useFormValues.ts";
