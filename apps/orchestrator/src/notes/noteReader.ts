@@ -1,6 +1,6 @@
-/** What a guild keeps besides repositories: notes (Markdown), records (JSON), collections, scripts. */
 import { NoteKind } from "@guilds/protocol/apiViews";
 
+/** What a guild keeps besides repositories (the API's note kinds): notes, records, collections, scripts. */
 export const NOTE_KINDS = NoteKind.options;
 export type { NoteKind };
 
