@@ -53,11 +53,7 @@ export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolea
       }
       break;
     case "tool.started": {
-      const call = callFor(
-        flow,
-        event.tool_call_id,
-        event.name,
-        event.arguments,
+      const call = callFor(flow, event.tool_call_id, event.name, event.arguments, () =>
         announcedBy(flow, event.call_id),
       );
       call.status = "running";
@@ -72,11 +68,7 @@ export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolea
       break;
     }
     case "tool.finished": {
-      const call = callFor(
-        flow,
-        event.tool_call_id,
-        event.name,
-        undefined,
+      const call = callFor(flow, event.tool_call_id, event.name, undefined, () =>
         firstAnnouncedOf(flow, event.name),
       );
       call.status = event.status;
@@ -166,13 +158,14 @@ function callFor(
   id: string,
   name: string,
   args: unknown,
-  announced: Announced | undefined,
+  findAnnounced: () => Announced | undefined,
 ): FlowCall {
   const known = flow.calls.get(id);
   if (known !== undefined) {
     if (args !== undefined) known.arguments = args;
     return known;
   }
+  const announced = findAnnounced();
   const call = announced === undefined ? undefined : takeAnnounced(flow, announced, id);
   if (call !== undefined) {
     if (args !== undefined) call.arguments = args;
@@ -196,6 +189,7 @@ function takeAnnounced(flow: RunFlow, { step, index }: Announced, id: string): F
   flow.calls.set(id, call);
   return call;
 }
+
 function newCall(id: string, name: string, args: unknown, stepNumber: number): FlowCall {
   return {
     id,
