@@ -1,5 +1,5 @@
+import type { AgentView } from "@guilds/protocol/apiViews";
 import { describe, expect, test } from "vitest";
-import type { AgentView } from "../src/api/apiViews.ts";
 import {
   type AgentFormValues,
   agentFormOf,
@@ -209,7 +209,10 @@ describe("the settings form", () => {
   });
 
   test("a scripted agent's script shows as indented JSON", () => {
-    const script = { steps: [{ type: "reply", text: "hi" }], final_text: "Done." };
+    const script = {
+      steps: [{ type: "reply" as const, text: "hi", tool_calls: [], delay_ms: 0 }],
+      final_text: "Done.",
+    };
     expect(
       agentFormOf({ ...anAgent, model: { provider: "scripted", name: "s", base_url: null }, script }).script,
     ).toBe(JSON.stringify(script, null, 2));

@@ -1,8 +1,9 @@
+import { TASK_PROGRESS_KEPT_LINES } from "@guilds/protocol/harnessLimits";
 import type { RunEventEnvelope, RunEventPayload } from "@guilds/protocol/runEvents";
 import { describe, expect, test } from "vitest";
-import { applyRunEvent } from "../src/features/agent/runs/applyRunEvent.ts";
-import { emptyRunFlow, PROGRESS_LINES_KEPT } from "../src/features/agent/runs/runFlow.ts";
-import { startedCalls } from "../src/features/agent/runs/startedCalls.ts";
+import { applyRunEvent } from "../src/runFlow/applyRunEvent.ts";
+import { emptyRunFlow } from "../src/runFlow/runFlow.ts";
+import { startedCalls } from "../src/runFlow/startedCalls.ts";
 
 let nextId = 1;
 function stored(data: RunEventPayload): RunEventEnvelope {
@@ -109,7 +110,7 @@ describe("applyRunEvent", () => {
       );
     }
     const call = flow.calls.get("c2");
-    expect(call?.progress).toHaveLength(PROGRESS_LINES_KEPT);
+    expect(call?.progress).toHaveLength(TASK_PROGRESS_KEPT_LINES);
     expect(call?.progress[0]).toBe("line 101");
     expect(call?.progress.at(-1)).toBe("line 300");
     expect(call?.progressSessionId).toBe("s-1");
@@ -184,4 +185,44 @@ test("announced calls take the server's ids of their tool events, in order, one 
   });
   expect(flow.calls.get("c1")?.arguments).toEqual({ command: "ls" });
   expect(flow.calls.size).toBe(3);
+});
+
+test("a started call takes the announced call of its model id, whatever the order of the tool's calls", () => {
+  const flow = emptyRunFlow("r1");
+  const started = (serverId: string, modelId: string, command: string) =>
+    stored({
+      type: "tool.started",
+      run_id: "r1",
+      tool_call_id: serverId,
+      call_id: modelId,
+      name: "shell",
+      arguments: { command },
+    });
+  for (const event of [
+    stored({ type: "generation.started", run_id: "r1", generation_seq: 1, tools: ["shell"] }),
+    stored({
+      type: "message.created",
+      run_id: "r1",
+      seq: 1,
+      role: "assistant",
+      text: "",
+      tool_calls: [
+        { id: "call_a", name: "shell", arguments: { command: "ls" } },
+        { id: "call_b", name: "shell", arguments: { command: "pwd" } },
+      ],
+    }),
+    started("c2", "call_b", "pwd"),
+  ])
+    applyRunEvent(flow, event);
+  const step = flow.entries[0];
+  expect(step?.kind === "step" && step.callIds).toEqual(["announced:1:call_a", "c2"]);
+  expect(flow.calls.get("c2")).toMatchObject({ status: "running", arguments: { command: "pwd" } });
+  expect(flow.calls.get("announced:1:call_a")).toMatchObject({
+    status: "pending",
+    arguments: { command: "ls" },
+  });
+  applyRunEvent(flow, started("c1", "call_a", "ls"));
+  expect(step?.kind === "step" && step.callIds).toEqual(["c1", "c2"]);
+  expect(flow.calls.get("c1")).toMatchObject({ status: "running", arguments: { command: "ls" } });
+  expect(flow.calls.size).toBe(2);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CallSnapshots } from "../src/features/agent/chat/callSnapshots.ts";
+import { CallSnapshots } from "../src/features/agent/runs/chat/callSnapshots.ts";
 import { flowCall } from "./flowTestCalls.ts";
 
 describe("CallSnapshots", () => {

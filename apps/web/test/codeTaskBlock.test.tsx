@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { CodeTaskBlock } from "../src/features/agent/chat/CodeTaskBlock.tsx";
-import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import { CodeTaskBlock } from "../src/features/agent/runs/chat/CodeTaskBlock.tsx";
+import type { FlowCall } from "../src/runFlow/runFlow.ts";
 import { flowCall } from "./flowTestCalls.ts";
 
 const brief = "Add a mul function to src/math.ts with a test, and type every return value.";

@@ -1,9 +1,13 @@
 // What a code task block shows ("Code tasks", In the app), from results laid out as the orchestrator
 // writes them (taskResultText.ts), with the platform's remaining_tool_calls trailer after them.
+
+import { formatTaskDuration } from "@guilds/protocol/taskDuration";
 import { describe, expect, test } from "vitest";
-import { codeTaskBlockModel, resultWithoutLogLine } from "../src/features/agent/chat/codeTaskBlockModel.ts";
-import { formatRunTime } from "../src/features/agent/chat/runTime.ts";
-import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import {
+  codeTaskBlockModel,
+  resultWithoutLogLine,
+} from "../src/features/agent/runs/chat/codeTaskBlockModel.ts";
+import type { FlowCall } from "../src/runFlow/runFlow.ts";
 import { flowCall } from "./flowTestCalls.ts";
 import { TASK_LOG, TASK_SESSION, taskMetadata } from "./toolCallFixtures.ts";
 
@@ -318,7 +322,7 @@ describe("the run time", () => {
     [-5, "0s"],
     [Number.NaN, "0s"],
   ])("%d ms reads %s", (ms, text) => {
-    expect(formatRunTime(ms)).toBe(text);
+    expect(formatTaskDuration(ms)).toBe(text);
   });
 
   test("a running task counts from its start to now; an ended one without a duration, start to end", () => {

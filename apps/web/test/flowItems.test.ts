@@ -5,7 +5,7 @@ import {
   itemIndexOfCall,
   stepFinishNote,
   stepSummary,
-} from "../src/features/agent/chat/flowItems.ts";
+} from "../src/features/agent/runs/chat/flowItems.ts";
 import { flowCall, flowOf, step } from "./flowTestCalls.ts";
 
 const operator = (seq: number, text: string) => ({

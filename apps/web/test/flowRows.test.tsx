@@ -1,11 +1,11 @@
 import { HARNESS_DISPLAY_NAMES, HARNESS_NAMES } from "@guilds/protocol/harness";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { FlowStepView, type FlowStepViewProps } from "../src/features/agent/chat/FlowStepView.tsx";
-import { HarnessLogo } from "../src/features/agent/chat/HarnessLogo.tsx";
-import { stepHarness } from "../src/features/agent/chat/stepHarness.ts";
-import { ToolCallRow } from "../src/features/agent/chat/ToolCallRow.tsx";
-import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import { FlowStepView, type FlowStepViewProps } from "../src/features/agent/runs/chat/FlowStepView.tsx";
+import { HarnessLogo } from "../src/features/agent/runs/chat/HarnessLogo.tsx";
+import { stepHarness } from "../src/features/agent/runs/chat/stepHarness.ts";
+import { ToolCallRow } from "../src/features/agent/runs/chat/ToolCallRow.tsx";
+import type { FlowCall } from "../src/runFlow/runFlow.ts";
 import { flowCall } from "./flowTestCalls.ts";
 import { renderSettled } from "./renderSettled.ts";
 

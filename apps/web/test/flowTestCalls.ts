@@ -1,4 +1,4 @@
-import type { FlowCall, FlowStep, RunFlow } from "../src/features/agent/runs/runFlow.ts";
+import type { FlowCall, FlowStep, RunFlow } from "../src/runFlow/runFlow.ts";
 
 /* Calls, steps and flows for the flow view's tests (FlowView, its items, its rows and blocks). */
 

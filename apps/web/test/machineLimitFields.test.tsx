@@ -1,8 +1,9 @@
 // The machine limits of the agent forms: text as typed, blank for the default, the effective
 // limits as placeholders, and what the form sends.
+
+import type { AgentView } from "@guilds/protocol/apiViews";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import type { AgentView } from "../src/api/apiViews.ts";
 import { AgentSettingsFields } from "../src/ui/AgentSettingsFields.tsx";
 import { agentFormOf, buildUpdateAgentBody, emptyAgentForm } from "../src/ui/agentSettingsForm.ts";
 import { MachineLimitFields } from "../src/ui/MachineLimitFields.tsx";
@@ -38,7 +39,7 @@ const agent: AgentView = {
     disk_bytes: 20 * GiB,
     tmpfs_bytes: 256 * MiB,
   },
-  script: { steps: [] },
+  script: { steps: [], final_text: "Done." },
   created_at: "2026-01-01T00:00:00.000Z",
   updated_at: "2026-01-01T00:00:00.000Z",
 };

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { OpenCallPanel } from "../src/features/agent/runs/OpenCallPanel.tsx";
-import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import type { FlowCall } from "../src/runFlow/runFlow.ts";
 import { renderSettled } from "./renderSettled.ts";
 import { shellCall } from "./toolCallFixtures.ts";
 

@@ -1,5 +1,5 @@
+import type { RunView } from "@guilds/protocol/apiViews";
 import { describe, expect, test } from "vitest";
-import type { RunView } from "../src/api/apiViews.ts";
 import { routeIdsOf } from "../src/app/routeIds.ts";
 import { messageError } from "../src/features/agent/settings/runMessage.ts";
 import { hasRunningRun, runDurationText, toolCallsText } from "../src/features/agent/settings/runSummary.ts";

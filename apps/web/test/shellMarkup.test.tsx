@@ -1,9 +1,9 @@
+import type { AgentView, GuildView, RunView, SecretView } from "@guilds/protocol/apiViews";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { describe, expect, test } from "vitest";
-import type { AgentView, GuildView, RunView, SecretView } from "../src/api/apiViews.ts";
 import { queryKeys } from "../src/api/resourceQueries.ts";
 import { Layout } from "../src/app/Layout.tsx";
 import { RunsList } from "../src/features/agent/settings/RunsList.tsx";

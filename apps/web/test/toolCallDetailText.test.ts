@@ -1,27 +1,27 @@
+import type { HarnessLogView } from "@guilds/protocol/apiViews";
 import { describe, expect, test } from "vitest";
 import { ApiError } from "../src/api/apiClient.ts";
-import type { HarnessLogView } from "../src/api/apiViews.ts";
-import { detailTabs, shownDetailView } from "../src/features/agent/chat/detail/detailTabs.ts";
+import { detailTabs, shownDetailView } from "../src/features/agent/runs/chat/detail/detailTabs.ts";
 import {
   formatBytes,
   logTotals,
   rawCutNote,
   rawLogLines,
   stepsCutNote,
-} from "../src/features/agent/chat/detail/harnessLogText.ts";
+} from "../src/features/agent/runs/chat/detail/harnessLogText.ts";
 import {
   fenced,
   parseJsonContainer,
   resultMarkdown,
   splitTaskResult,
   splitTrailer,
-} from "../src/features/agent/chat/detail/resultText.ts";
-import { initiallyOpenFiles, parseTaskDiff } from "../src/features/agent/chat/detail/taskDiffFiles.ts";
+} from "../src/features/agent/runs/chat/detail/resultText.ts";
+import { initiallyOpenFiles, parseTaskDiff } from "../src/features/agent/runs/chat/detail/taskDiffFiles.ts";
 import {
   retryTaskArtifact,
   taskDiffKey,
   taskLogKey,
-} from "../src/features/agent/chat/detail/useTaskArtifacts.ts";
+} from "../src/features/agent/runs/chat/detail/useTaskArtifacts.ts";
 import { harnessLogRaw, shellResult, taskDiffText } from "./toolCallFixtures.ts";
 
 describe("result text", () => {

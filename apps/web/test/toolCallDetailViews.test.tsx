@@ -1,16 +1,16 @@
+import type { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { ApiError } from "../src/api/apiClient.ts";
-import type { HarnessLogView, TaskDiffView } from "../src/api/apiViews.ts";
-import { ArtifactFailure } from "../src/features/agent/chat/detail/ArtifactFailure.tsx";
-import { RawText } from "../src/features/agent/chat/detail/RawText.tsx";
-import { LogEvents } from "../src/features/agent/chat/detail/TaskLogView.tsx";
-import { taskDiffKey, taskLogKey } from "../src/features/agent/chat/detail/useTaskArtifacts.ts";
-import type { DetailView } from "../src/features/agent/chat/detailView.ts";
-import { ToolCallDetail } from "../src/features/agent/chat/ToolCallDetail.tsx";
-import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import { ApiError, apiErrorOf } from "../src/api/apiClient.ts";
+import { ArtifactFailure } from "../src/features/agent/runs/chat/detail/ArtifactFailure.tsx";
+import { RawText } from "../src/features/agent/runs/chat/detail/RawText.tsx";
+import { LogEvents } from "../src/features/agent/runs/chat/detail/TaskLogView.tsx";
+import { taskDiffKey, taskLogKey } from "../src/features/agent/runs/chat/detail/useTaskArtifacts.ts";
+import { ToolCallDetail } from "../src/features/agent/runs/chat/ToolCallDetail.tsx";
+import type { DetailView } from "../src/runFlow/detailView.ts";
+import type { FlowCall } from "../src/runFlow/runFlow.ts";
 import { flowCall } from "./flowTestCalls.ts";
 import {
   END_SHA,
@@ -365,6 +365,21 @@ describe("a finished code task", () => {
     );
     expect(html).toContain('role="alert"');
     expect(html).toContain(">Try again</button>");
+  });
+
+  test("a refused read shows the server's error body: its message and code", async () => {
+    const message =
+      "The agent's machine did not start: its home's disk image is missing. Start the run again.";
+    const refused = new Response(JSON.stringify({ error: { code: "machine.start_failed", message } }), {
+      status: 503,
+      statusText: "Service Unavailable",
+      headers: { "Content-Type": "application/json" },
+    });
+    const error = await apiErrorOf(refused);
+    const html = renderToStaticMarkup(
+      <ArtifactFailure title="Couldn't load the harness log" error={error} onRetry={noop} />,
+    );
+    expect(textOf(html)).toBe(`Couldn't load the harness log: ${message} (machine.start_failed)Try again`);
   });
 
   test("a task whose result names no log and no end checkpoint", () => {

@@ -1,6 +1,6 @@
 // The row of every call other than code_task: the "Code tools" page's "Row reads" table, string for string.
 import { describe, expect, test } from "vitest";
-import { firstLine, type RowCall, toolRowText } from "../src/features/agent/runs/toolFormat.ts";
+import { firstLine, type RowCall, toolRowText } from "../src/runFlow/toolFormat.ts";
 
 function call(name: string, args: unknown, ended: Partial<RowCall> = {}): RowCall {
   return { name, arguments: args, status: "completed", metadata: {}, repeatOf: null, ...ended };

@@ -1,7 +1,7 @@
 // The Metadata view's rows: "Code tools" (every call but code_task) and "Code tasks".
 import { describe, expect, test } from "vitest";
-import { codeTaskMetadataRows, toolMetadataRows } from "../src/features/agent/chat/toolMetadataRows.ts";
-import type { FlowCall } from "../src/features/agent/runs/runFlow.ts";
+import { codeTaskMetadataRows, toolMetadataRows } from "../src/features/agent/runs/chat/toolMetadataRows.ts";
+import type { FlowCall } from "../src/runFlow/runFlow.ts";
 import { flowCall } from "./flowTestCalls.ts";
 import { TASK_LOG, TASK_SESSION, taskMetadata } from "./toolCallFixtures.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { parseDetailView } from "../src/features/agent/chat/detailView.ts";
 import { viewOnOpening } from "../src/features/agent/runs/viewOnOpening.ts";
+import { parseDetailView } from "../src/runFlow/detailView.ts";
 
 describe("parseDetailView", () => {
   test("the five views; anything else is none", () => {

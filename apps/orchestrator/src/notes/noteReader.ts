@@ -1,6 +1,8 @@
-/** What a guild keeps besides repositories: notes (Markdown), records (JSON), collections, scripts. */
-export const NOTE_KINDS = ["note", "record", "collection", "script"] as const;
-export type NoteKind = (typeof NOTE_KINDS)[number];
+import { NoteKind } from "@guilds/protocol/apiViews";
+
+/** What a guild keeps besides repositories (the API's note kinds): notes, records, collections, scripts. */
+export const NOTE_KINDS = NoteKind.options;
+export type { NoteKind };
 
 /** A note as code_task appends it to a brief: a note's text, or a record's JSON view. */
 export type LoadedNote =

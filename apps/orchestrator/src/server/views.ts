@@ -1,3 +1,13 @@
+import type {
+  AgentView,
+  DeletionView,
+  GuildView,
+  MessageView,
+  RepositoryView,
+  RunView,
+  SecretView,
+  ToolCallView,
+} from "@guilds/protocol/apiViews";
 import type { Deletion } from "../deletion/deletion.ts";
 import { effectiveLimits } from "../machines/effectiveLimits.ts";
 import type { MachineLimitMaxima } from "../machines/limitMaxima.ts";
@@ -9,18 +19,8 @@ import type { Repository } from "../store/repositoryStore.ts";
 import type { Run } from "../store/runStore.ts";
 import type { SecretSummary } from "../store/secretStore.ts";
 import type { ToolCall } from "../store/toolCallStore.ts";
-import type {
-  AgentView,
-  DeletionView,
-  GuildView,
-  MessageView,
-  RepositoryView,
-  RunView,
-  SecretView,
-  ToolCallView,
-} from "./viewSchemas.ts";
 
-/* The API's JSON shapes (viewSchemas.ts): snake_case, as the wire types in packages/protocol are. */
+/* The API's JSON shapes (the protocol's apiViews.ts): snake_case, as the wire types in packages/protocol are. */
 
 export function guildView(guild: Guild): GuildView {
   return { id: guild.id, name: guild.name, created_at: guild.createdAt };

@@ -1,15 +1,17 @@
+import { HARNESSES, MODEL_PROVIDERS, type ModelProviderName } from "@guilds/protocol/agentSettings";
+import type { HarnessName } from "@guilds/protocol/harness";
 import { AppError } from "../errors.ts";
 
-export const HARNESSES = ["claude", "codex", "gemini", "cursor", "antigravity"] as const;
-export type Harness = (typeof HARNESSES)[number];
-
-export const MODEL_PROVIDERS = ["anthropic", "openai", "openai-compatible", "scripted"] as const;
-export type ModelProviderName = (typeof MODEL_PROVIDERS)[number];
-
-export const MAX_TOOL_CALLS_DEFAULT = 100;
-export const MAX_TOOL_CALLS_LIMIT = 10_000;
-export const IDLE_STOP_MINUTES_DEFAULT = 30;
-export const IDLE_STOP_MINUTES_LIMIT = 24 * 60;
+export {
+  HARNESSES,
+  IDLE_STOP_MINUTES_DEFAULT,
+  IDLE_STOP_MINUTES_LIMIT,
+  MAX_TOOL_CALLS_DEFAULT,
+  MAX_TOOL_CALLS_LIMIT,
+  MODEL_PROVIDERS,
+  type ModelProviderName,
+} from "@guilds/protocol/agentSettings";
+export type Harness = HarnessName;
 
 export function checkHarness(value: string | null): Harness | null {
   if (value === null) return null;

@@ -1,3 +1,4 @@
+import { MessageRole } from "@guilds/protocol/runEvents";
 import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
 import type { Database, MessageTable } from "./database.ts";
@@ -6,9 +7,6 @@ import { fromJsonText, type JsonValue, toJsonText } from "./json.ts";
 import { found } from "./notFound.ts";
 import { storedEnum } from "./storedEnum.ts";
 import { inTransaction } from "./transaction.ts";
-
-export const MESSAGE_ROLES = ["operator", "assistant", "tool"] as const;
-export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 /** One message of a run; `seq` is its place in the run (1, 2, 3, … with no gaps): "step N". */
 export interface Message {
@@ -76,7 +74,7 @@ function toMessage(row: Selectable<MessageTable>): Message {
     id: row.id,
     runId: row.run_id,
     seq: row.seq,
-    role: storedEnum(MESSAGE_ROLES, row.role, "message role"),
+    role: storedEnum(MessageRole.options, row.role, "message role"),
     content: fromJsonText(row.content, "message content"),
     createdAt: row.created_at,
   };

@@ -1,3 +1,4 @@
+import { RunStatus } from "@guilds/protocol/runEvents";
 import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
 import type { Database, RunTable } from "./database.ts";
@@ -8,8 +9,6 @@ import { storedEnum } from "./storedEnum.ts";
 import { inTransaction } from "./transaction.ts";
 import { endUnfinishedWork } from "./unfinishedWork.ts";
 
-export const RUN_STATUSES = ["running", "completed", "failed", "cancelled", "interrupted"] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
 export type RunEndStatus = Exclude<RunStatus, "running">;
 
 /**
@@ -183,7 +182,7 @@ export function toRun(row: Selectable<RunTable>): Run {
     id: row.id,
     guildId: row.guild_id,
     agentId: row.agent_id,
-    status: storedEnum(RUN_STATUSES, row.status, "run status"),
+    status: storedEnum(RunStatus.options, row.status, "run status"),
     statusReason: row.status_reason,
     metadata: fromJsonObjectText(row.metadata, "run metadata"),
     toolCallsUsed: row.tool_calls_used,

@@ -1,3 +1,4 @@
+import { ToolCallState } from "@guilds/protocol/apiViews";
 import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
 import type { Database, ToolCallTable } from "./database.ts";
@@ -7,15 +8,7 @@ import { fromJsonObjectText, type JsonObject, type JsonValue, toJsonText } from 
 import { found } from "./notFound.ts";
 import { storedEnum } from "./storedEnum.ts";
 
-export const TOOL_CALL_STATUSES = [
-  "pending",
-  "running",
-  "completed",
-  "failed",
-  "cancelled",
-  "interrupted",
-] as const;
-export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
+export type ToolCallStatus = ToolCallState;
 export type ToolCallEndStatus = Exclude<ToolCallStatus, "pending" | "running">;
 
 /** One call a model asked for, from pending to its result. */
@@ -171,7 +164,7 @@ export function toToolCall(row: Selectable<ToolCallTable>): ToolCall {
     tool: row.tool,
     argumentsText: row.arguments,
     arguments: parseIfJson(row.arguments),
-    status: storedEnum(TOOL_CALL_STATUSES, row.status, "tool call status"),
+    status: storedEnum(ToolCallState.options, row.status, "tool call status"),
     result: row.result,
     resultSeq: row.result_seq,
     resultCut: row.result_cut === 1,

@@ -1,6 +1,6 @@
+import { NoteList, NoteView } from "@guilds/protocol/apiViews";
 import { expect } from "vitest";
 import { z } from "zod";
-import { NoteList, NoteView } from "../../src/server/noteView.ts";
 import { appTest as test } from "./appFixture.ts";
 
 const ErrorBody = z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string() }) });

@@ -1,7 +1,3 @@
-import { expect } from "vitest";
-import { z } from "zod";
-import { createAgentScripts } from "../../src/app/agentScripts.ts";
-import { apiRoutes } from "../../src/server/createApp.ts";
 import {
   AgentList,
   AgentView,
@@ -16,7 +12,11 @@ import {
   SecretList,
   SecretView,
   ToolCallView,
-} from "../../src/server/viewSchemas.ts";
+} from "@guilds/protocol/apiViews";
+import { expect } from "vitest";
+import { z } from "zod";
+import { createAgentScripts } from "../../src/app/agentScripts.ts";
+import { apiRoutes } from "../../src/server/createApp.ts";
 import { type AppFixture, storeOnlyRuns, appTest as test } from "./appFixture.ts";
 
 type OpenApiDocument = {

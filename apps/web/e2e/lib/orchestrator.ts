@@ -1,7 +1,8 @@
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { ModelScriptInput } from "../../../orchestrator/src/providers/modelScript.ts";
+import type { RunDetailView, ToolCallView } from "@guilds/protocol/apiViews";
+import type { ModelScriptInput } from "@guilds/protocol/modelScript";
 import { createSampleRepository } from "../../../orchestrator/src/repos/sampleRepository.ts";
 import { type ServerProcess, startServer } from "../../../orchestrator/test/cli/cliProcess.ts";
 import { runCli } from "../../../orchestrator/test/cli/runCli.ts";
@@ -135,28 +136,9 @@ export async function createScriptedAgent(
   return agent.id;
 }
 
-/** GET /api/runs/{id}, the fields the tests read. */
-export interface RunDetail {
-  id: string;
-  status: string;
-  status_reason: string | null;
-  messages: { seq: number; role: string; content: unknown }[];
-  tool_calls: ToolCallDetail[];
-}
-
-export interface ToolCallDetail {
-  /** The server's id of the call (tc_...). */
-  id: string;
-  /** The model's id of the call. */
-  call_id: string;
-  tool: string;
-  arguments: unknown;
-  status: string;
-  result: string | null;
-  result_seq: number | null;
-  repeat_of: number | null;
-  metadata: Record<string, unknown>;
-}
+/** GET /api/runs/{id}: the run, its messages and its tool calls. */
+export type RunDetail = RunDetailView;
+export type ToolCallDetail = ToolCallView;
 
 export function getRun(e2e: E2eServer, runId: string): Promise<RunDetail> {
   return e2e.api<RunDetail>("GET", `/api/runs/${runId}`);

@@ -1,6 +1,6 @@
+import type { AgentView, GuildView, RepositoryView, RunView, SecretView } from "@guilds/protocol/apiViews";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./apiClient.ts";
-import type { AgentView, GuildView, RepositoryView, RunView, SecretView } from "./apiViews.ts";
 
 /*
  * The API's lists and details as react-query options, one key per resource, so every view that

@@ -1,4 +1,9 @@
-import type { HarnessName } from "../api/apiViews.ts";
+import {
+  IDLE_STOP_MINUTES_LIMIT,
+  MAX_TOOL_CALLS_LIMIT,
+  MODEL_PROVIDERS,
+} from "@guilds/protocol/agentSettings";
+import type { HarnessName } from "@guilds/protocol/harness";
 import {
   type AgentFormErrors,
   type AgentFormValues,
@@ -7,10 +12,7 @@ import {
   EXAMPLE_SCRIPT,
   HARNESS_CHOICES,
   HARNESS_DISPLAY_NAMES,
-  IDLE_STOP_MINUTES_LIMIT,
-  MAX_TOOL_CALLS_LIMIT,
   MODEL_NAME_EXAMPLES,
-  MODEL_PROVIDERS,
   PROVIDER_KEY_SECRETS,
   PROVIDER_LABELS,
 } from "./agentSettingsForm.ts";

@@ -1,4 +1,4 @@
-import type { AgentView } from "../api/apiViews.ts";
+import type { AgentView } from "@guilds/protocol/apiViews";
 import { HARNESS_DISPLAY_NAMES, PROVIDER_LABELS } from "./agentSettingsForm.ts";
 import "./panels.css";
 

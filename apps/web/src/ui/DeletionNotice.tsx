@@ -1,4 +1,4 @@
-import type { DeletionView } from "../api/deletionView.ts";
+import type { DeletionView } from "@guilds/protocol/apiViews";
 import { Button } from "./Button.tsx";
 import "./panels.css";
 

@@ -2,6 +2,24 @@ import type { MachineLimitErrors, MachineLimitValues } from "./machineLimitsForm
 import { TextField } from "./TextField.tsx";
 import "./forms.css";
 
+interface LimitField {
+  field: keyof MachineLimitValues;
+  label: string;
+  hint: string;
+}
+
+/** The fields, two to a row. */
+const LIMIT_ROWS: LimitField[][] = [
+  [
+    { field: "memory", label: "Memory", hint: "Tmpfs included, such as 4G or 512M." },
+    { field: "pids", label: "Processes", hint: "Processes and threads at once." },
+  ],
+  [
+    { field: "cpus", label: "CPUs", hint: "Cores; 0.5 is half of one." },
+    { field: "disk", label: "Disk", hint: "The home's size, such as 20G." },
+  ],
+];
+
 /**
  * The agent's machine limits, each blank for the default. `placeholders` shows what a blank field
  * gives (the agent's effective limits); a new agent has none yet, so it shows "default".
@@ -25,50 +43,23 @@ export function MachineLimitFields({
         What the agent's machine may use of this host. Blank takes the default, within the server's maximum; a
         change takes effect at the machine's next start.
       </p>
-      <div className="field-row">
-        <TextField
-          label="Memory"
-          optional
-          hint="Tmpfs included, such as 4G or 512M."
-          error={errors.memory}
-          mono
-          value={values.memory}
-          placeholder={placeholder("memory")}
-          onChange={(memory) => onChange({ memory })}
-        />
-        <TextField
-          label="Processes"
-          optional
-          hint="Processes and threads at once."
-          error={errors.pids}
-          mono
-          value={values.pids}
-          placeholder={placeholder("pids")}
-          onChange={(pids) => onChange({ pids })}
-        />
-      </div>
-      <div className="field-row">
-        <TextField
-          label="CPUs"
-          optional
-          hint="Cores; 0.5 is half of one."
-          error={errors.cpus}
-          mono
-          value={values.cpus}
-          placeholder={placeholder("cpus")}
-          onChange={(cpus) => onChange({ cpus })}
-        />
-        <TextField
-          label="Disk"
-          optional
-          hint="The home's size, such as 20G."
-          error={errors.disk}
-          mono
-          value={values.disk}
-          placeholder={placeholder("disk")}
-          onChange={(disk) => onChange({ disk })}
-        />
-      </div>
+      {LIMIT_ROWS.map((row) => (
+        <div key={row.map(({ field }) => field).join()} className="field-row">
+          {row.map(({ field, label, hint }) => (
+            <TextField
+              key={field}
+              label={label}
+              optional
+              hint={hint}
+              error={errors[field]}
+              mono
+              value={values[field]}
+              placeholder={placeholder(field)}
+              onChange={(value) => onChange({ [field]: value })}
+            />
+          ))}
+        </div>
+      ))}
     </fieldset>
   );
 }

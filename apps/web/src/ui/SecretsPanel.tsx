@@ -1,14 +1,13 @@
+import type { SecretView } from "@guilds/protocol/apiViews";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "../api/apiClient.ts";
-import type { SecretView } from "../api/apiViews.ts";
 import { queryKeys, secretsQuery } from "../api/resourceQueries.ts";
 import { Button } from "./Button.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { ErrorNotice } from "./ErrorNotice.tsx";
 import { FormActions } from "./FormActions.tsx";
-import { focusFirstInvalid } from "./focusFirstInvalid.ts";
 import { Loading } from "./Loading.tsx";
 import { Panel } from "./Panel.tsx";
 import { buildSetSecretRequest, emptySecretForm, type SetSecretRequest } from "./secretForm.ts";
@@ -60,8 +59,7 @@ export function SecretsPanel({ ownerPath, owner }: { ownerPath: string; owner: "
     setSaved(null);
     const outcome = buildSetSecretRequest(form.values);
     if (!outcome.ok) {
-      form.setErrors(outcome.errors);
-      focusFirstInvalid(event.currentTarget);
+      form.refuse(event, outcome.errors);
       return;
     }
     setSecret.mutate(outcome.request);

@@ -1,5 +1,13 @@
+import {
+  IDLE_STOP_MINUTES_DEFAULT,
+  IDLE_STOP_MINUTES_LIMIT,
+  MAX_TOOL_CALLS_DEFAULT,
+  MAX_TOOL_CALLS_LIMIT,
+  type ModelProviderName,
+} from "@guilds/protocol/agentSettings";
+import type { AgentView } from "@guilds/protocol/apiViews";
+import type { HarnessName } from "@guilds/protocol/harness";
 import { HARNESS_DISPLAY_NAMES, HARNESS_NAMES } from "@guilds/protocol/harness";
-import type { AgentView, HarnessName, ModelProviderName } from "../api/apiViews.ts";
 import {
   BLANK_MACHINE_LIMITS,
   type MachineLimitsBody,
@@ -12,16 +20,10 @@ import {
 /*
  * An agent's settings as a form holds them (text as typed), checked here before they go out, and
  * turned into the bodies of POST /api/guilds/{id}/agents and PATCH /api/agents/{id}
- * (apps/orchestrator/src/server/requestSchemas.ts). The limits mirror store/agentSettings.ts; the
+ * (apps/orchestrator/src/server/requestSchemas.ts), within the protocol's agent settings bounds; the
  * server checks again and its message is shown when it refuses.
  */
 
-export const MODEL_PROVIDERS: readonly ModelProviderName[] = [
-  "anthropic",
-  "openai",
-  "openai-compatible",
-  "scripted",
-];
 export const HARNESS_CHOICES: readonly HarnessName[] = HARNESS_NAMES;
 export { HARNESS_DISPLAY_NAMES };
 
@@ -50,10 +52,6 @@ export const PROVIDER_KEY_SECRETS: Record<ModelProviderName, string | null> = {
 export const EFFORT_SUGGESTIONS = ["low", "medium", "high"] as const;
 
 export const AGENT_NAME_MAX_LENGTH = 100;
-export const MAX_TOOL_CALLS_DEFAULT = 100;
-export const MAX_TOOL_CALLS_LIMIT = 10_000;
-export const IDLE_STOP_MINUTES_DEFAULT = 30;
-export const IDLE_STOP_MINUTES_LIMIT = 24 * 60;
 
 /** A script to start from: two shell calls, then a final answer. */
 export const EXAMPLE_SCRIPT = `{

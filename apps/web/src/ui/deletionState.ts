@@ -1,5 +1,5 @@
+import type { DeletionView } from "@guilds/protocol/apiViews";
 import { useLocation, useNavigate } from "react-router";
-import type { DeletionView } from "../api/deletionView.ts";
 
 /*
  * A page that deletes what it shows moves to the page above it and hands over what was deleted

@@ -1,4 +1,4 @@
-import type { AgentLimitsView, EffectiveLimitsView } from "../api/apiViews.ts";
+import type { AgentLimitsView, EffectiveLimitsView } from "@guilds/protocol/apiViews";
 
 /*
  * An agent's machine limits as the settings form holds them: text as typed, blank for the default.

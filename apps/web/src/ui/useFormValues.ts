@@ -1,4 +1,5 @@
-import { useCallback, useState } from "react";
+import { type FormEvent, useCallback, useState } from "react";
+import { focusFirstInvalid } from "./focusFirstInvalid.ts";
 
 export type FormErrors<V> = Partial<Record<keyof V, string>>;
 
@@ -21,5 +22,10 @@ export function useFormValues<V extends object>(initial: V | (() => V)) {
     setValues(next);
     setErrors({});
   }, []);
-  return { values, errors, change, setErrors, reset };
+  /** A submit the form's own check refused: each field's error shown, the first such field focused. */
+  const refuse = useCallback((event: FormEvent<HTMLFormElement>, refused: FormErrors<V>) => {
+    setErrors(refused);
+    focusFirstInvalid(event.currentTarget);
+  }, []);
+  return { values, errors, change, setErrors, reset, refuse };
 }

@@ -1,3 +1,4 @@
+import { AgentList, AgentView, DeletionView } from "@guilds/protocol/apiViews";
 import { deleteAgent } from "../../deletion/deleteAgent.ts";
 import type { MachineLimitMaxima } from "../../machines/limitMaxima.ts";
 import type { MachineFolderOutcome } from "../../machines/machineFolder.ts";
@@ -6,7 +7,6 @@ import { limitSettingsOf } from "../agentLimitsBody.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { CreateAgentBody, UpdateAgentBody } from "../requestSchemas.ts";
-import { AgentList, AgentView, DeletionView } from "../viewSchemas.ts";
 import { agentView, deletionView } from "../views.ts";
 
 export function agentRoutes({ store, scripts, machines, machineLimits = {} }: AppDeps): ApiRoute[] {

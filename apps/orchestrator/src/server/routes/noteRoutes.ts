@@ -1,9 +1,10 @@
+import { NoteDeletionView, NoteList, NoteView } from "@guilds/protocol/apiViews";
 import { z } from "zod";
 import { NOTE_KINDS } from "../../notes/noteReader.ts";
 import { badRequest } from "../apiError.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
-import { NoteDeletionView, NoteList, NoteView, noteSummaryView, noteView } from "../noteView.ts";
+import { noteSummaryView, noteView } from "../noteView.ts";
 
 const SetNoteBody = z.strictObject({
   kind: z

@@ -1,8 +1,8 @@
+import { DeletionView, RepositoryList, RepositoryView } from "@guilds/protocol/apiViews";
 import { deleteRepository } from "../../deletion/deleteRepository.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { CreateRepositoryBody } from "../requestSchemas.ts";
-import { DeletionView, RepositoryList, RepositoryView } from "../viewSchemas.ts";
 import { deletionView, repositoryView } from "../views.ts";
 
 export function repositoryRoutes({ store }: AppDeps): ApiRoute[] {

@@ -1,25 +1,8 @@
-import { z } from "zod";
+import { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
 import { AppError } from "../../errors.ts";
 import type { TaskArtifacts } from "../../toolbox/harness/taskArtifacts.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
-
-export const HarnessLogView = z.strictObject({
-  lines: z.array(z.string()).describe("Each event as a progress line, redacted, cut at 240 characters."),
-  lines_truncated: z.boolean().describe("More lines than the first 2000 were kept."),
-  raw: z.string().describe("The raw JSONL, redacted: whole lines from the start within 256 KiB."),
-  raw_truncated: z.boolean(),
-  bytes: z.number().int().describe("The whole log's size."),
-  events: z.number().int(),
-  unparsed: z.number().int().describe("Lines that were not the harness's events."),
-});
-
-export const TaskDiffView = z.strictObject({
-  diff: z.string().describe("The unified diff from the start checkpoint to the end checkpoint, redacted."),
-  truncated: z.boolean(),
-  start_sha: z.string(),
-  end_sha: z.string(),
-});
 
 /**
  * What a code_task kept, read from the agent's machine: its harness log and its diff. 404 for a

@@ -1,10 +1,9 @@
+import type { RepositoryView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId } from "react";
 import { api } from "../../api/apiClient.ts";
-import type { RepositoryView } from "../../api/apiViews.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
 import { FormActions } from "../../ui/FormActions.tsx";
-import { focusFirstInvalid } from "../../ui/focusFirstInvalid.ts";
 import { TextField } from "../../ui/TextField.tsx";
 import { useFormValues } from "../../ui/useFormValues.ts";
 import {
@@ -37,8 +36,7 @@ export function AddRepositoryForm({ guildId }: { guildId: string }) {
     event.preventDefault();
     const outcome = buildRepositoryBody(form.values);
     if (!outcome.ok) {
-      form.setErrors(outcome.errors);
-      focusFirstInvalid(event.currentTarget);
+      form.refuse(event, outcome.errors);
       return;
     }
     add.mutate(outcome.body);

@@ -1,13 +1,12 @@
+import type { AgentView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../../api/apiClient.ts";
-import type { AgentView } from "../../api/apiViews.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
 import { AgentSettingsFields } from "../../ui/AgentSettingsFields.tsx";
 import { buildCreateAgentBody, type CreateAgentBody, emptyAgentForm } from "../../ui/agentSettingsForm.ts";
 import { FormActions } from "../../ui/FormActions.tsx";
-import { focusFirstInvalid } from "../../ui/focusFirstInvalid.ts";
 import { Panel } from "../../ui/Panel.tsx";
 import { useFormValues } from "../../ui/useFormValues.ts";
 
@@ -29,8 +28,7 @@ export function CreateAgentForm({ guildId }: { guildId: string }) {
     event.preventDefault();
     const outcome = buildCreateAgentBody(form.values);
     if (!outcome.ok) {
-      form.setErrors(outcome.errors);
-      focusFirstInvalid(event.currentTarget);
+      form.refuse(event, outcome.errors);
       return;
     }
     create.mutate(outcome.body);

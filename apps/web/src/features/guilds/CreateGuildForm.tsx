@@ -1,8 +1,8 @@
+import type { GuildView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../../api/apiClient.ts";
-import type { GuildView } from "../../api/apiViews.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
 import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";

@@ -1,7 +1,7 @@
+import type { DeletionView } from "@guilds/protocol/apiViews";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
 import { api } from "../../api/apiClient.ts";
-import type { DeletionView } from "../../api/deletionView.ts";
 import { guildQuery, queryKeys } from "../../api/resourceQueries.ts";
 import { ConfirmButton } from "../../ui/ConfirmButton.tsx";
 import { DeletionNotice } from "../../ui/DeletionNotice.tsx";

@@ -1,8 +1,8 @@
+import type { DeletionView } from "@guilds/protocol/apiViews";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../api/apiClient.ts";
-import type { DeletionView } from "../../api/deletionView.ts";
 import { guildsQuery, queryKeys } from "../../api/resourceQueries.ts";
 import { ConfirmButton } from "../../ui/ConfirmButton.tsx";
 import { DeletionNotice } from "../../ui/DeletionNotice.tsx";

@@ -1,6 +1,6 @@
+import type { DeletionView } from "@guilds/protocol/apiViews";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/apiClient.ts";
-import type { DeletionView } from "../../api/deletionView.ts";
 import { queryKeys, repositoriesQuery } from "../../api/resourceQueries.ts";
 import { ConfirmButton } from "../../ui/ConfirmButton.tsx";
 import { EmptyState } from "../../ui/EmptyState.tsx";

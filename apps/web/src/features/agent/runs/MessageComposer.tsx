@@ -1,7 +1,7 @@
+import type { RunView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { api } from "../../../api/apiClient.ts";
-import type { RunView } from "../../../api/apiViews.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";

@@ -1,14 +1,14 @@
 import { lazy, Suspense } from "react";
 import { Button } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
-import type { ToolCallDetailProps } from "../chat/ToolCallDetail.tsx";
+import type { ToolCallDetailProps } from "./chat/ToolCallDetail.tsx";
 
 /**
  * The detail and its views (Markdown, Diff, the JSON tree) are a chunk of their own, fetched when a
  * call first opens: a run's page, most often read without one open, starts without them.
  */
 const ToolCallDetail = lazy(async () => ({
-  default: (await import("../chat/ToolCallDetail.tsx")).ToolCallDetail,
+  default: (await import("./chat/ToolCallDetail.tsx")).ToolCallDetail,
 }));
 
 export interface OpenCallPanelProps extends Omit<ToolCallDetailProps, "call"> {

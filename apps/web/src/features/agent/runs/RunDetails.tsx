@@ -1,4 +1,4 @@
-import type { RunView } from "../../../api/apiViews.ts";
+import type { RunView } from "@guilds/protocol/apiViews";
 
 /** The Run tab: the run's ids, times, status and metadata, as stored. */
 export function RunDetails({ run }: { run: RunView | undefined }) {

@@ -1,7 +1,8 @@
+import type { AgentView, GuildView, RunView } from "@guilds/protocol/apiViews";
+import type { RunStatus } from "@guilds/protocol/runEvents";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { api } from "../../../api/apiClient.ts";
-import type { AgentView, GuildView, RunStatus, RunView } from "../../../api/apiViews.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import type { StreamState } from "../../../api/runEventStream.ts";
 import { Button } from "../../../ui/Button.tsx";

@@ -1,5 +1,5 @@
-import type { DetailView } from "../chat/detailView.ts";
-import type { FlowCall } from "./runFlow.ts";
+import type { DetailView } from "../../../runFlow/detailView.ts";
+import type { FlowCall } from "../../../runFlow/runFlow.ts";
 
 /**
  * The view a call opens on: a running code task on Result, its live progress (Code tasks);

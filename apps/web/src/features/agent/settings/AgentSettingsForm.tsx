@@ -1,13 +1,12 @@
+import type { AgentView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api } from "../../../api/apiClient.ts";
-import type { AgentView } from "../../../api/apiViews.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import { AgentSettingsFields } from "../../../ui/AgentSettingsFields.tsx";
 import { agentFormOf, buildUpdateAgentBody, type UpdateAgentBody } from "../../../ui/agentSettingsForm.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { FormActions } from "../../../ui/FormActions.tsx";
-import { focusFirstInvalid } from "../../../ui/focusFirstInvalid.ts";
 import { machineLimitPlaceholders } from "../../../ui/machineLimitsForm.ts";
 import { Panel } from "../../../ui/Panel.tsx";
 import { useFormValues } from "../../../ui/useFormValues.ts";
@@ -37,8 +36,7 @@ export function AgentSettingsForm({ agent }: { agent: AgentView }) {
     setSaved(false);
     const outcome = buildUpdateAgentBody(form.values);
     if (!outcome.ok) {
-      form.setErrors(outcome.errors);
-      focusFirstInvalid(event.currentTarget);
+      form.refuse(event, outcome.errors);
       return;
     }
     save.mutate(outcome.body);

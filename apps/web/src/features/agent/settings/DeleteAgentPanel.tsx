@@ -1,8 +1,7 @@
+import type { AgentView, DeletionView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "../../../api/apiClient.ts";
-import type { AgentView } from "../../../api/apiViews.ts";
-import type { DeletionView } from "../../../api/deletionView.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import { ConfirmButton } from "../../../ui/ConfirmButton.tsx";
 import { deletionState } from "../../../ui/deletionState.ts";

@@ -1,4 +1,4 @@
-import type { RunStatus } from "../../../api/apiViews.ts";
+import type { RunStatus } from "@guilds/protocol/runEvents";
 
 /** A run's status as a coloured word; a running run's dot pulses. */
 export function RunStatusBadge({ status }: { status: RunStatus }) {

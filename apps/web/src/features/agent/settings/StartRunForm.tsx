@@ -1,8 +1,8 @@
+import type { RunView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../../../api/apiClient.ts";
-import type { RunView } from "../../../api/apiViews.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import { Field } from "../../../ui/Field.tsx";
 import { FormActions } from "../../../ui/FormActions.tsx";

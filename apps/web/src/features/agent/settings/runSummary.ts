@@ -1,4 +1,4 @@
-import type { RunView } from "../../../api/apiViews.ts";
+import type { RunView } from "@guilds/protocol/apiViews";
 import { formatDuration } from "../../../ui/formatTime.ts";
 
 /** While any run is running the list asks again this often, to see it end. */

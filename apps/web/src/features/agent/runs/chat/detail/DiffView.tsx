@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { Decoration, Diff, Hunk, type HunkData } from "react-diff-view";
 import "react-diff-view/style/index.css";
-import type { TaskDiffView } from "../../../../api/apiViews.ts";
+import type { TaskDiffView } from "@guilds/protocol/apiViews";
 import { ArtifactFailure } from "./ArtifactFailure.tsx";
 import { RawText } from "./RawText.tsx";
 import { initiallyOpenFiles, parseTaskDiff, type TaskDiff, type TaskDiffFile } from "./taskDiffFiles.ts";

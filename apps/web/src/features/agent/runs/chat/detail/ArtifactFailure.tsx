@@ -1,4 +1,4 @@
-import { ErrorNotice } from "../../../../ui/ErrorNotice.tsx";
+import { ErrorNotice } from "../../../../../ui/ErrorNotice.tsx";
 import "./detail.css";
 
 /** A task's log or diff that could not be read: what, why (the API's message), and a way to try again. */

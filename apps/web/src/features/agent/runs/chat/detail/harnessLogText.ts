@@ -1,5 +1,5 @@
+import type { HarnessLogView } from "@guilds/protocol/apiViews";
 import { HARNESS_LOG_LINES_MAX, HARNESS_LOG_RAW_MAX_BYTES } from "@guilds/protocol/harnessLimits";
-import type { HarnessLogView } from "../../../../api/apiViews.ts";
 import { parseJsonContainer } from "./resultText.ts";
 
 /** 812 B, 12.3 KiB, 1.2 MiB. */

@@ -1,6 +1,6 @@
+import type { HarnessName } from "@guilds/protocol/harness";
 import { HARNESS_DISPLAY_NAMES } from "@guilds/protocol/harness";
 import type { ReactNode } from "react";
-import type { HarnessName } from "../../../api/apiViews.ts";
 import "./harnessLogo.css";
 
 /**

@@ -1,7 +1,7 @@
+import type { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ApiError, api } from "../../../../api/apiClient.ts";
-import type { HarnessLogView, TaskDiffView } from "../../../../api/apiViews.ts";
+import { ApiError, api } from "../../../../../api/apiClient.ts";
 
 /*
  * A code task's log and diff, read from the agent's machine (each read wakes it). Both are fixed

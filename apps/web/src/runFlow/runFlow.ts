@@ -1,11 +1,8 @@
-import type { ToolCallStatus } from "@guilds/protocol/runEvents";
-import type { RunStatus } from "../../../api/apiViews.ts";
-
-/** "the app keeps a call's latest 200" progress lines, until its result lands (Code tasks). */
-export const PROGRESS_LINES_KEPT = 200;
+import type { ToolCallState } from "@guilds/protocol/apiViews";
+import type { RunStatus } from "@guilds/protocol/runEvents";
 
 /** pending: announced by the agent's message, not started yet (calls run one at a time). */
-export type CallStatus = "pending" | "running" | ToolCallStatus;
+export type CallStatus = ToolCallState;
 
 /** One tool call as the Chat tab shows it, built from the run's events. */
 export interface FlowCall {
@@ -27,7 +24,7 @@ export interface FlowCall {
   /** created_at of tool.started (null when the call was answered without starting) and tool.finished. */
   startedAt: string | null;
   endedAt: string | null;
-  /** Live tool.progress lines, the latest PROGRESS_LINES_KEPT; emptied when the result lands. */
+  /** Live tool.progress lines, the latest TASK_PROGRESS_KEPT_LINES; emptied when the result lands. */
   progress: string[];
   /** The harness session named by progress, before the result names it. */
   progressSessionId: string | null;

@@ -1,4 +1,4 @@
-import type { FlowCall } from "../runs/runFlow.ts";
+import type { FlowCall } from "../../../../runFlow/runFlow.ts";
 
 /**
  * Frozen copies of the flow's calls. applyRunEvent changes a call in place, so React cannot tell a

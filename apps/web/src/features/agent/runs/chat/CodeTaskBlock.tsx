@@ -1,6 +1,6 @@
+import type { HarnessName } from "@guilds/protocol/harness";
 import { memo } from "react";
-import type { HarnessName } from "../../../api/apiViews.ts";
-import type { FlowCall } from "../runs/runFlow.ts";
+import type { FlowCall } from "../../../../runFlow/runFlow.ts";
 import { codeTaskBlockModel } from "./codeTaskBlockModel.ts";
 import { HarnessLogo } from "./HarnessLogo.tsx";
 import { useSecondTicker } from "./useSecondTicker.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { followRunEvents, type StreamState } from "../../../api/runEventStream.ts";
+import { followRunEvents, type StreamState } from "../api/runEventStream.ts";
 import { applyRunEvent } from "./applyRunEvent.ts";
 import { emptyRunFlow, type RunFlow } from "./runFlow.ts";
 

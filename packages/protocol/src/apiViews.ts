@@ -1,14 +1,18 @@
 import { z } from "zod";
-import { ModelScript } from "../providers/modelScript.ts";
-import { HARNESSES, MODEL_PROVIDERS } from "../store/agentSettings.ts";
-import { MESSAGE_ROLES } from "../store/messageStore.ts";
-import { RUN_STATUSES } from "../store/runStore.ts";
-import { TOOL_CALL_STATUSES } from "../store/toolCallStore.ts";
+import { HARNESSES, MODEL_PROVIDERS } from "./agentSettings.ts";
+import {
+  HARNESS_LOG_LINES_MAX,
+  HARNESS_LOG_RAW_MAX_BYTES,
+  TASK_PROGRESS_LINE_MAX_CHARS,
+} from "./harnessLimits.ts";
+import { ModelScript } from "./modelScript.ts";
+import { MessageRole, RunStatus, ToolCallStatus } from "./runEvents.ts";
 
 /*
- * The API's answers: views.ts builds them with these types, and the OpenAPI document's success
- * responses are generated from these schemas, so the two cannot drift apart. Strict objects: a
- * field the document does not name fails the API's own tests.
+ * The server's API answers: the orchestrator builds them with these types, its OpenAPI document's
+ * success responses are generated from these schemas, and the web app reads them with the same
+ * types, so none of the three can drift from the others. Strict objects: a field the document does
+ * not name fails the API's own tests.
  *
  * JSON-valued fields are z.unknown(), not z.json(): a recursive schema becomes a $ref into $defs,
  * which inside an OpenAPI document would resolve against the document's root.
@@ -33,6 +37,27 @@ export const RepositoryView = z.strictObject({
   created_at: timestamp,
 });
 
+export const AgentLimitsView = z
+  .strictObject({
+    pids: z.int().nullable(),
+    memory_bytes: z.int().nullable(),
+    cpus: z.number().nullable(),
+    disk_bytes: z.int().nullable(),
+  })
+  .describe("The agent's own machine limits, each null for the default.");
+
+export const EffectiveLimitsView = z
+  .strictObject({
+    pids: z.int(),
+    memory_bytes: z.int(),
+    cpus: z.number(),
+    disk_bytes: z.int(),
+    tmpfs_bytes: z.int(),
+  })
+  .describe(
+    "What its machine gets at its next start: its own limits, else the defaults, within the server's maxima.",
+  );
+
 export const AgentView = z.strictObject({
   id: z.string(),
   guild_id: z.string(),
@@ -48,25 +73,8 @@ export const AgentView = z.strictObject({
   coding: z.boolean(),
   max_tool_calls: z.int(),
   idle_stop_minutes: z.int(),
-  limits: z
-    .strictObject({
-      pids: z.int().nullable(),
-      memory_bytes: z.int().nullable(),
-      cpus: z.number().nullable(),
-      disk_bytes: z.int().nullable(),
-    })
-    .describe("The agent's own machine limits, each null for the default."),
-  effective_limits: z
-    .strictObject({
-      pids: z.int(),
-      memory_bytes: z.int(),
-      cpus: z.number(),
-      disk_bytes: z.int(),
-      tmpfs_bytes: z.int(),
-    })
-    .describe(
-      "What its machine gets at its next start: its own limits, else the defaults, within the server's maxima.",
-    ),
+  limits: AgentLimitsView,
+  effective_limits: EffectiveLimitsView,
   script: ModelScript.nullable().describe("The scripted provider's steps, or null."),
   created_at: timestamp,
   updated_at: timestamp,
@@ -89,7 +97,7 @@ export const RunView = z.strictObject({
   id: z.string(),
   guild_id: z.string(),
   agent_id: z.string(),
-  status: z.enum(RUN_STATUSES),
+  status: RunStatus,
   status_reason: z.string().nullable(),
   metadata: jsonObject.describe("harness_task lives here while a code_task runs."),
   tool_calls_used: z.int(),
@@ -101,10 +109,14 @@ export const RunView = z.strictObject({
 export const MessageView = z.strictObject({
   id: z.string(),
   seq: z.int().describe('Its place in the run: the "step N" of file_read.'),
-  role: z.enum(MESSAGE_ROLES),
+  role: MessageRole,
   content: z.unknown().describe("JSON."),
   created_at: timestamp,
 });
+
+/** A stored call's status: pending and running, then how it ended. */
+export const ToolCallState = z.enum(["pending", "running", ...ToolCallStatus.options]);
+export type ToolCallState = z.infer<typeof ToolCallState>;
 
 export const ToolCallView = z.strictObject({
   id: z.string(),
@@ -114,7 +126,7 @@ export const ToolCallView = z.strictObject({
   tool: z.string(),
   arguments: z.unknown().describe("The arguments parsed, or null when the model's text is not JSON."),
   arguments_text: z.string(),
-  status: z.enum(TOOL_CALL_STATUSES),
+  status: ToolCallState,
   result: z.string().nullable(),
   result_seq: z.int().nullable(),
   result_cut: z.boolean(),
@@ -148,11 +160,67 @@ export const AgentList = z.strictObject({ agents: z.array(AgentView) });
 export const SecretList = z.strictObject({ secrets: z.array(SecretView) });
 export const RunList = z.strictObject({ runs: z.array(RunView) });
 
+/** GET /api/runs/{runId}/tasks/{callId}/log: a code_task's harness log, read from the agent's machine. */
+export const HarnessLogView = z.strictObject({
+  lines: z
+    .array(z.string())
+    .describe(`Each event as a progress line, redacted, cut at ${TASK_PROGRESS_LINE_MAX_CHARS} characters.`),
+  lines_truncated: z.boolean().describe(`More lines than the first ${HARNESS_LOG_LINES_MAX} were kept.`),
+  raw: z
+    .string()
+    .describe(
+      `The raw JSONL, redacted: whole lines from the start within ${HARNESS_LOG_RAW_MAX_BYTES / 1024} KiB.`,
+    ),
+  raw_truncated: z.boolean(),
+  bytes: z.number().int().describe("The whole log's size."),
+  events: z.number().int(),
+  unparsed: z.number().int().describe("Lines that were not the harness's events."),
+});
+
+/** GET /api/runs/{runId}/tasks/{callId}/diff: a code_task's diff, read from the agent's machine. */
+export const TaskDiffView = z.strictObject({
+  diff: z.string().describe("The unified diff from the start checkpoint to the end checkpoint, redacted."),
+  truncated: z.boolean(),
+  start_sha: z.string(),
+  end_sha: z.string(),
+});
+
+/** What a guild keeps besides repositories: notes (Markdown), records (JSON), collections, scripts. */
+export const NoteKind = z.enum(["note", "record", "collection", "script"]);
+export type NoteKind = z.infer<typeof NoteKind>;
+
+export const NoteSummaryView = z.strictObject({
+  id: z.string(),
+  guild_id: z.string(),
+  path: z.string().describe("The display path, unique in the guild: runbooks/deploy.md, tasks/t-12."),
+  kind: NoteKind,
+  size: z.int().describe("Bytes of UTF-8 content (a record's JSON view); 0 for a collection."),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const NoteView = NoteSummaryView.extend({
+  content: z
+    .string()
+    .nullable()
+    .describe("Markdown, a record's JSON view, a script's source; null for a collection."),
+});
+
+export const NoteList = z.strictObject({ notes: z.array(NoteSummaryView) });
+export const NoteDeletionView = z.strictObject({ deleted: z.string().describe("The note's path.") });
+
 export type GuildView = z.output<typeof GuildView>;
 export type RepositoryView = z.output<typeof RepositoryView>;
+export type AgentLimitsView = z.output<typeof AgentLimitsView>;
+export type EffectiveLimitsView = z.output<typeof EffectiveLimitsView>;
 export type AgentView = z.output<typeof AgentView>;
 export type SecretView = z.output<typeof SecretView>;
 export type RunView = z.output<typeof RunView>;
 export type MessageView = z.output<typeof MessageView>;
 export type ToolCallView = z.output<typeof ToolCallView>;
+export type RunDetailView = z.output<typeof RunDetailView>;
 export type DeletionView = z.output<typeof DeletionView>;
+export type HarnessLogView = z.output<typeof HarnessLogView>;
+export type TaskDiffView = z.output<typeof TaskDiffView>;
+export type NoteSummaryView = z.output<typeof NoteSummaryView>;
+export type NoteView = z.output<typeof NoteView>;

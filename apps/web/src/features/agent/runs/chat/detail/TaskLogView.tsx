@@ -1,5 +1,5 @@
+import type { HarnessLogView } from "@guilds/protocol/apiViews";
 import { useMemo, useState } from "react";
-import type { HarnessLogView } from "../../../../api/apiViews.ts";
 import { ArtifactFailure } from "./ArtifactFailure.tsx";
 import { formatCount, logTotals, rawCutNote, rawLogLines, stepsCutNote } from "./harnessLogText.ts";
 import { JsonTree } from "./JsonTree.tsx";

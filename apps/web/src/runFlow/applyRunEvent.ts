@@ -1,5 +1,6 @@
+import { TASK_PROGRESS_KEPT_LINES } from "@guilds/protocol/harnessLimits";
 import type { MessageToolCall, RunEventEnvelope } from "@guilds/protocol/runEvents";
-import { type FlowCall, type FlowStep, PROGRESS_LINES_KEPT, type RunFlow } from "./runFlow.ts";
+import type { FlowCall, FlowStep, RunFlow } from "./runFlow.ts";
 
 /**
  * Applies one event of the run's SSE stream to its flow, in place (a long run replays thousands of
@@ -52,7 +53,9 @@ export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolea
       }
       break;
     case "tool.started": {
-      const call = callFor(flow, event.tool_call_id, event.name, event.arguments);
+      const call = callFor(flow, event.tool_call_id, event.name, event.arguments, () =>
+        announcedBy(flow, event.call_id),
+      );
       call.status = "running";
       call.startedAt = at;
       break;
@@ -60,12 +63,14 @@ export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolea
     case "tool.progress": {
       const call = flow.calls.get(event.tool_call_id);
       if (call === undefined || call.status !== "running") return false;
-      call.progress = [...call.progress, ...event.lines].slice(-PROGRESS_LINES_KEPT);
+      call.progress = [...call.progress, ...event.lines].slice(-TASK_PROGRESS_KEPT_LINES);
       if (event.session_id !== null) call.progressSessionId = event.session_id;
       break;
     }
     case "tool.finished": {
-      const call = callFor(flow, event.tool_call_id, event.name, undefined);
+      const call = callFor(flow, event.tool_call_id, event.name, undefined, () =>
+        firstAnnouncedOf(flow, event.name),
+      );
       call.status = event.status;
       call.result = event.result;
       call.metadata = event.metadata;
@@ -104,11 +109,11 @@ function findStep(flow: RunFlow, generationSeq: number): FlowStep | undefined {
 
 /**
  * The calls an assistant message asks for, shown from then on. The message names them by the
- * model's ids, the tool events by the server's (unique in the run; the model's may repeat): each
- * stays under a provisional key until its first tool event, which takes it in order.
+ * model's ids, the tool events by the server's (unique in the run; the model's may repeat from one
+ * step to the next): each stays under a provisional key until its first tool event takes it.
  */
 function announceCall(flow: RunFlow, step: FlowStep, announced: MessageToolCall): void {
-  const key = `${ANNOUNCED}${step.number}:${announced.id}`;
+  const key = announcedKey(step, announced.id);
   if (flow.calls.has(key)) return;
   flow.calls.set(key, newCall(key, announced.name, announced.arguments, step.number));
   step.callIds.push(key);
@@ -116,29 +121,71 @@ function announceCall(flow: RunFlow, step: FlowStep, announced: MessageToolCall)
 
 const ANNOUNCED = "announced:";
 
-/** The call of a tool event: known, else the step's first announced call of that tool, else a new one. */
-function callFor(flow: RunFlow, id: string, name: string, args: unknown): FlowCall {
+function announcedKey(step: FlowStep, modelCallId: string): string {
+  return `${ANNOUNCED}${step.number}:${modelCallId}`;
+}
+
+/** A provisional call of the current step, and its place in the step's calls. */
+interface Announced {
+  step: FlowStep;
+  index: number;
+}
+
+/** tool.started names its call by the model's id: the current step's call announced under it. */
+function announcedBy(flow: RunFlow, modelCallId: string): Announced | undefined {
+  const step = currentStep(flow);
+  if (step === undefined) return undefined;
+  const index = step.callIds.indexOf(announcedKey(step, modelCallId));
+  return index >= 0 ? { step, index } : undefined;
+}
+
+/**
+ * tool.finished carries no model id: a call answered without starting (an interruption) takes the
+ * step's first announced call of its tool still waiting.
+ */
+function firstAnnouncedOf(flow: RunFlow, name: string): Announced | undefined {
+  const step = currentStep(flow);
+  if (step === undefined) return undefined;
+  const index = step.callIds.findIndex(
+    (key) => key.startsWith(ANNOUNCED) && flow.calls.get(key)?.name === name,
+  );
+  return index >= 0 ? { step, index } : undefined;
+}
+
+/** The call of a tool event: known by the server's id, else the announced one it takes, else a new one. */
+function callFor(
+  flow: RunFlow,
+  id: string,
+  name: string,
+  args: unknown,
+  findAnnounced: () => Announced | undefined,
+): FlowCall {
   const known = flow.calls.get(id);
   if (known !== undefined) {
     if (args !== undefined) known.arguments = args;
     return known;
   }
-  const step = currentStep(flow);
-  const index = step?.callIds.findIndex(
-    (key) => key.startsWith(ANNOUNCED) && flow.calls.get(key)?.name === name,
-  );
-  const announced = step !== undefined && index !== undefined && index >= 0 ? step.callIds[index] : undefined;
-  const call =
-    announced === undefined ? newCall(id, name, args ?? null, step?.number ?? 0) : flow.calls.get(announced);
-  if (call === undefined) throw new Error(`announced call ${announced} is not in the flow`);
-  if (announced !== undefined && step !== undefined && index !== undefined) {
-    flow.calls.delete(announced);
-    step.callIds[index] = id;
-    call.id = id;
+  const announced = findAnnounced();
+  const call = announced === undefined ? undefined : takeAnnounced(flow, announced, id);
+  if (call !== undefined) {
     if (args !== undefined) call.arguments = args;
-  } else {
-    step?.callIds.push(id);
+    return call;
   }
+  const step = currentStep(flow);
+  const started = newCall(id, name, args ?? null, step?.number ?? 0);
+  step?.callIds.push(id);
+  flow.calls.set(id, started);
+  return started;
+}
+
+/** The announced call takes the server's id, in its place in the step. */
+function takeAnnounced(flow: RunFlow, { step, index }: Announced, id: string): FlowCall | undefined {
+  const key = step.callIds[index];
+  const call = key === undefined ? undefined : flow.calls.get(key);
+  if (key === undefined || call === undefined) return undefined;
+  flow.calls.delete(key);
+  step.callIds[index] = id;
+  call.id = id;
   flow.calls.set(id, call);
   return call;
 }

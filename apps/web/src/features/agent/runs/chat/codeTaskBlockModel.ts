@@ -1,14 +1,9 @@
-import {
-  HARNESS_DISPLAY_NAMES,
-  HARNESS_NAMES,
-  type HarnessName,
-  TASK_STATUSES,
-  type TaskStatus,
-} from "@guilds/protocol/harness";
+import { HARNESS_DISPLAY_NAMES, type HarnessName, type TaskStatus } from "@guilds/protocol/harness";
 import { TASK_CHANGED_FILES_MAX } from "@guilds/protocol/harnessLimits";
-import type { FlowCall } from "../runs/runFlow.ts";
-import { firstLine } from "../runs/toolFormat.ts";
-import { formatRunTime } from "./runTime.ts";
+import { formatTaskDuration } from "@guilds/protocol/taskDuration";
+import { argumentText, type CodeTaskMetaFields, codeTaskMeta, filled } from "../../../../runFlow/callMeta.ts";
+import type { FlowCall } from "../../../../runFlow/runFlow.ts";
+import { firstLine } from "../../../../runFlow/toolFormat.ts";
 
 /** A code task's state as its block shows it: running (pending included), then how its turn ended. */
 export type CodeTaskStatus = "running" | TaskStatus;
@@ -65,6 +60,7 @@ export function codeTaskBlockModel(
   agentHarness: HarnessName | null,
   nowMs: number,
 ): CodeTaskBlockModel {
+  const meta = codeTaskMeta(call);
   const status = codeTaskStatus(call);
   const harness = codeTaskHarness(call, agentHarness);
   return {
@@ -73,12 +69,12 @@ export function codeTaskBlockModel(
     statusLabel: CODE_TASK_STATUS_LABELS[status],
     status,
     running: status === "running",
-    wrote: (numberField(call.metadata, "files_changed") ?? 0) > 0,
-    runTime: formatRunTime(runTimeMs(call, status, nowMs)),
-    brief: stringField(call.arguments, "brief") ?? "",
+    wrote: (meta.files_changed ?? 0) > 0,
+    runTime: formatTaskDuration(runTimeMs(call, meta, status, nowMs)),
+    brief: argumentText(call.arguments, "brief") ?? "",
     repository: codeTaskRepository(call),
-    diffstat: codeTaskDiffstat(call.metadata),
-    errorLine: status === "running" || status === "completed" ? null : errorLineOf(call),
+    diffstat: codeTaskDiffstat(meta),
+    errorLine: status === "running" || status === "completed" ? null : errorLineOf(call, meta),
     progress: call.progress.slice(-PROGRESS_LINES_SHOWN),
   };
 }
@@ -89,9 +85,7 @@ export function codeTaskBlockModel(
  */
 export function codeTaskStatus(call: Pick<FlowCall, "status" | "metadata">): CodeTaskStatus {
   if (call.status === "pending" || call.status === "running") return "running";
-  const named = call.metadata.status;
-  if (isTaskStatus(named)) return named;
-  return call.status;
+  return codeTaskMeta(call).status ?? call.status;
 }
 
 /** The harness its result names, else the agent's. */
@@ -99,25 +93,24 @@ export function codeTaskHarness(
   call: Pick<FlowCall, "metadata">,
   agentHarness: HarnessName | null,
 ): HarnessName | null {
-  const named = call.metadata.harness;
-  return isHarnessName(named) ? named : agentHarness;
+  return codeTaskMeta(call).harness ?? agentHarness;
 }
 
 /** The repository its result names, else the one its arguments asked for. */
 export function codeTaskRepository(call: Pick<FlowCall, "metadata" | "arguments">): string | null {
-  return stringField(call.metadata, "repository") ?? stringField(call.arguments, "repo");
+  return filled(codeTaskMeta(call).repository) ?? argumentText(call.arguments, "repo");
 }
 
 /**
  * The result's diffstat line, from its metadata: "<n> files changed, +<a> −<d>" (U+2212, and no
  * singular, as the result writes it), "no files changed", or null when it has no end checkpoint.
  */
-export function codeTaskDiffstat(metadata: Record<string, unknown>): string | null {
-  const files = numberField(metadata, "files_changed");
-  if (files === null) return null;
+export function codeTaskDiffstat(meta: CodeTaskMetaFields): string | null {
+  const files = meta.files_changed;
+  if (files === null || files === undefined) return null;
   if (files === 0) return "no files changed";
-  const insertions = numberField(metadata, "insertions") ?? 0;
-  const deletions = numberField(metadata, "deletions") ?? 0;
+  const insertions = meta.insertions ?? 0;
+  const deletions = meta.deletions ?? 0;
   return `${files} files changed, +${insertions} \u2212${deletions}`;
 }
 
@@ -137,44 +130,24 @@ const CLOSING_LOG_LINE = /\n\nlog: [^\n]*(\n\nremaining_tool_calls: \d+)?$/;
  * the final message. A call that ended before the harness started has no such layout: its result
  * is the error, so its first line is taken.
  */
-function errorLineOf(call: FlowCall): string | null {
+function errorLineOf(call: FlowCall, meta: CodeTaskMetaFields): string | null {
   if (call.result === null) return null;
-  if (!isTaskStatus(call.metadata.status)) return firstLine(call.result) || null;
-  const detail = call.result.split("\n")[1 + diffstatLineCount(call.metadata)];
+  if (meta.status === undefined) return firstLine(call.result) || null;
+  const detail = call.result.split("\n")[1 + diffstatLineCount(meta)];
   return detail === undefined || detail.trim() === "" ? null : detail.trim();
 }
 
-function diffstatLineCount(metadata: Record<string, unknown>): number {
-  const files = numberField(metadata, "files_changed");
-  if (files === null) return 0;
+function diffstatLineCount(meta: CodeTaskMetaFields): number {
+  const files = meta.files_changed;
+  if (files === null || files === undefined) return 0;
   if (files === 0) return 1;
   return 1 + Math.min(files, TASK_CHANGED_FILES_MAX) + (files > TASK_CHANGED_FILES_MAX ? 1 : 0);
 }
 
-function runTimeMs(call: FlowCall, status: CodeTaskStatus, nowMs: number): number {
+function runTimeMs(call: FlowCall, meta: CodeTaskMetaFields, status: CodeTaskStatus, nowMs: number): number {
   const started = call.startedAt === null ? Number.NaN : Date.parse(call.startedAt);
   if (status === "running") return Number.isNaN(started) ? 0 : nowMs - started;
-  const duration = numberField(call.metadata, "duration_ms");
-  if (duration !== null) return duration;
+  if (meta.duration_ms !== undefined) return meta.duration_ms;
   const ended = call.endedAt === null ? Number.NaN : Date.parse(call.endedAt);
   return Number.isNaN(started) || Number.isNaN(ended) ? 0 : ended - started;
-}
-
-function isTaskStatus(value: unknown): value is TaskStatus {
-  return (TASK_STATUSES as readonly unknown[]).includes(value);
-}
-
-function isHarnessName(value: unknown): value is HarnessName {
-  return (HARNESS_NAMES as readonly unknown[]).includes(value);
-}
-
-function stringField(value: unknown, key: string): string | null {
-  if (typeof value !== "object" || value === null) return null;
-  const field = (value as Record<string, unknown>)[key];
-  return typeof field === "string" && field !== "" ? field : null;
-}
-
-function numberField(metadata: Record<string, unknown>, key: string): number | null {
-  const field = metadata[key];
-  return typeof field === "number" && Number.isFinite(field) ? field : null;
 }

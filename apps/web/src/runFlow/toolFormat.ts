@@ -1,4 +1,6 @@
+import { metaFields } from "@guilds/protocol/metaFields";
 import { CodeSearchArgs, FileReadArgs, ShellArgs, ShellStatusArgs } from "@guilds/protocol/toolArgs";
+import { FileReadMeta, ShellMeta } from "@guilds/protocol/toolMeta";
 import type { FlowCall } from "./runFlow.ts";
 
 /** A flow row's text: what the call does, then how it ended when that is worth a word. */
@@ -72,15 +74,14 @@ function summaryOf(call: RowCall): string {
 function outcomeOf(call: RowCall): string | null {
   if (call.status === "cancelled") return "cancelled";
   if (call.status === "interrupted") return "interrupted";
-  const { metadata } = call;
   if (call.name === "shell") {
-    if (metadata.timed_out === true) return "timed out";
-    const exitCode = metadata.exit_code;
-    if (typeof exitCode === "number" && exitCode !== 0) return `exit ${exitCode}`;
+    const meta = metaFields(ShellMeta, call.metadata);
+    if (meta.timed_out === true) return "timed out";
+    if (meta.exit_code !== undefined && meta.exit_code !== 0) return `exit ${meta.exit_code}`;
   }
   if (call.name === "file_read") {
-    const repeatOf = call.repeatOf ?? (typeof metadata.repeat_of === "number" ? metadata.repeat_of : null);
-    if (repeatOf !== null) return `unchanged since step ${repeatOf}`;
+    const repeatOf = call.repeatOf ?? metaFields(FileReadMeta, call.metadata).repeat_of;
+    if (repeatOf !== undefined) return `unchanged since step ${repeatOf}`;
   }
   return call.status === "failed" ? "failed" : null;
 }

@@ -1,4 +1,4 @@
-import type { FlowCall } from "../runs/runFlow.ts";
+import type { FlowCall } from "../../../../runFlow/runFlow.ts";
 
 /** How long an ended call took, shortly: "850 ms", "4.2 s", "3m 05s"; null while it runs or never started. */
 export function callDuration(call: Pick<FlowCall, "startedAt" | "endedAt">): string | null {

@@ -1,5 +1,6 @@
+import { TASK_PROGRESS_KEPT_LINES } from "@guilds/protocol/harnessLimits";
 import { useMemo, useState } from "react";
-import { type FlowCall, PROGRESS_LINES_KEPT } from "../../runs/runFlow.ts";
+import type { FlowCall } from "../../../../../runFlow/runFlow.ts";
 import { resultWithoutLogLine } from "../codeTaskBlockModel.ts";
 import { JsonTree } from "./JsonTree.tsx";
 import { MarkdownText } from "./MarkdownText.tsx";
@@ -37,8 +38,8 @@ function TaskProgress({ lines }: { lines: readonly string[] }) {
   }
   return (
     <>
-      {lines.length >= PROGRESS_LINES_KEPT && (
-        <p className="detail-note">The latest {PROGRESS_LINES_KEPT} progress lines.</p>
+      {lines.length >= TASK_PROGRESS_KEPT_LINES && (
+        <p className="detail-note">The latest {TASK_PROGRESS_KEPT_LINES} progress lines.</p>
       )}
       <ProgressLines lines={lines} label="Progress" follow />
     </>

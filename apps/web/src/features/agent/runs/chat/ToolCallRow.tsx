@@ -1,6 +1,6 @@
 import { memo } from "react";
-import type { FlowCall } from "../runs/runFlow.ts";
-import { toolRowText } from "../runs/toolFormat.ts";
+import type { FlowCall } from "../../../../runFlow/runFlow.ts";
+import { toolRowText } from "../../../../runFlow/toolFormat.ts";
 import { callDuration } from "./callDuration.ts";
 import { ToolIcon } from "./ToolIcon.tsx";
 

@@ -1,8 +1,10 @@
+import type { HarnessName } from "@guilds/protocol/harness";
 import { useEffect, useRef } from "react";
-import type { HarnessName } from "../../../api/apiViews.ts";
-import { Tabs } from "../../../ui/Tabs.tsx";
-import type { FlowCall } from "../runs/runFlow.ts";
-import { toolRowText } from "../runs/toolFormat.ts";
+import { codeTaskMeta, filled } from "../../../../runFlow/callMeta.ts";
+import type { DetailView } from "../../../../runFlow/detailView.ts";
+import type { FlowCall } from "../../../../runFlow/runFlow.ts";
+import { toolRowText } from "../../../../runFlow/toolFormat.ts";
+import { Tabs } from "../../../../ui/Tabs.tsx";
 import { taskStatusTone } from "./CodeTaskBlock.tsx";
 import { codeTaskBlockModel } from "./codeTaskBlockModel.ts";
 import { ArgumentsView } from "./detail/ArgumentsView.tsx";
@@ -11,7 +13,6 @@ import { detailTabs, shownDetailView } from "./detail/detailTabs.ts";
 import { MetadataView } from "./detail/MetadataView.tsx";
 import { ResultView } from "./detail/ResultView.tsx";
 import { TaskLogView } from "./detail/TaskLogView.tsx";
-import type { DetailView } from "./detailView.ts";
 import { codeTaskMetadataRows, toolMetadataRows } from "./toolMetadataRows.ts";
 import { useSecondTicker } from "./useSecondTicker.ts";
 import "./detail/detail.css";
@@ -61,10 +62,9 @@ export function ToolCallDetail(props: ToolCallDetailProps) {
     task !== null
       ? [task.statusLabel, task.runTime].filter((part) => part !== "").join(" · ")
       : [call.status, row?.outcome ?? null].filter((part) => part !== null).join(" · ");
-  const metadata = call.metadata;
-  const endSha = typeof metadata.end_sha === "string" && metadata.end_sha !== "" ? metadata.end_sha : null;
-  const logPath =
-    typeof metadata.log_path === "string" && metadata.log_path !== "" ? metadata.log_path : null;
+  const meta = codeTaskMeta(call);
+  const endSha = filled(meta.end_sha);
+  const logPath = filled(meta.log_path);
   const running = call.status === "running" || call.status === "pending";
 
   return (

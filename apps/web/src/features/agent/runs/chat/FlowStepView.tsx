@@ -1,5 +1,5 @@
+import type { HarnessName } from "@guilds/protocol/harness";
 import { memo } from "react";
-import type { HarnessName } from "../../../api/apiViews.ts";
 import { clockTime } from "./clockTime.ts";
 import { foldedStepLine } from "./flowItems.ts";
 import { HarnessLogo } from "./HarnessLogo.tsx";

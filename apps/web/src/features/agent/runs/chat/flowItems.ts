@@ -1,4 +1,4 @@
-import type { FlowCall, FlowOperatorMessage, FlowStep, RunFlow } from "../runs/runFlow.ts";
+import type { FlowCall, FlowOperatorMessage, FlowStep, RunFlow } from "../../../../runFlow/runFlow.ts";
 
 /**
  * One virtualised line of the flow. A step is cut into its header, then one item per call, so a

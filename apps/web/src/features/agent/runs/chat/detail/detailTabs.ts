@@ -1,5 +1,5 @@
-import type { TabItem } from "../../../../ui/Tabs.tsx";
-import type { DetailView } from "../detailView.ts";
+import type { DetailView } from "../../../../../runFlow/detailView.ts";
+import type { TabItem } from "../../../../../ui/Tabs.tsx";
 
 /**
  * Result comes first for every call, where the detail opens: what the call did, then (for a code

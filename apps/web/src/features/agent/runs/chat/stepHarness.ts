@@ -1,5 +1,5 @@
-import type { HarnessName } from "../../../api/apiViews.ts";
-import type { FlowCall, FlowStep } from "../runs/runFlow.ts";
+import type { HarnessName } from "@guilds/protocol/harness";
+import type { FlowCall, FlowStep } from "../../../../runFlow/runFlow.ts";
 import { codeTaskBlockModel } from "./codeTaskBlockModel.ts";
 import { CODE_TASK_TOOL } from "./flowItems.ts";
 

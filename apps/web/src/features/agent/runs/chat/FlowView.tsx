@@ -1,7 +1,7 @@
+import type { HarnessName } from "@guilds/protocol/harness";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { HarnessName } from "../../../api/apiViews.ts";
-import type { RunFlow } from "../runs/runFlow.ts";
+import type { RunFlow } from "../../../../runFlow/runFlow.ts";
 import { CodeTaskBlock } from "./CodeTaskBlock.tsx";
 import { CallSnapshots } from "./callSnapshots.ts";
 import { FlowStepView } from "./FlowStepView.tsx";
