@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { GuildsError } from "../errors.ts";
 import { describeIssues } from "./describeIssues.ts";
-import { ProviderError } from "./providerError.ts";
 
 /*
  * The scripted provider's script, stored per agent as JSON. Each generation plays the next step;
@@ -96,5 +96,5 @@ export type ScriptStep = z.output<typeof ScriptStep>;
 export function parseModelScript(value: unknown): ModelScript {
   const parsed = ModelScript.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new ProviderError("provider.config", `Invalid model script: ${describeIssues(parsed.error)}.`);
+  throw new GuildsError("provider.config", `Invalid model script: ${describeIssues(parsed.error)}.`);
 }

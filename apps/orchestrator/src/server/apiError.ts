@@ -1,4 +1,5 @@
-import { AppError } from "../errors.ts";
+import type { ErrorCode } from "@guilds/protocol/errorCodes";
+import { GuildsError } from "../errors.ts";
 
 /** The JSON body of every failed API answer. */
 export interface ApiErrorBody {
@@ -6,6 +7,6 @@ export interface ApiErrorBody {
 }
 
 /** A request the client must fix: 400 with `code` and a message that says how. */
-export function badRequest(code: string, message: string): AppError {
-  return new AppError(code, message, { status: 400 });
+export function badRequest(code: ErrorCode, message: string): GuildsError {
+  return new GuildsError(code, message);
 }

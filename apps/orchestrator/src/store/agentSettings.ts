@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 
 export const HARNESSES = ["claude", "codex", "gemini", "cursor", "antigravity"] as const;
 export type Harness = (typeof HARNESSES)[number];
@@ -36,6 +36,6 @@ export function checkModelName(value: string): string {
   throw invalid("the model name is empty; name the model the provider should run");
 }
 
-function invalid(detail: string): AppError {
-  return new AppError("agent.invalid", `Invalid agent: ${detail}.`, { status: 400 });
+function invalid(detail: string): GuildsError {
+  return new GuildsError("agent.invalid", `Invalid agent: ${detail}.`);
 }

@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { GuildsError } from "../../src/errors.ts";
 import { findBwrap } from "../../src/machines/local/hostTools.ts";
 import { createLocalMachine } from "../../src/machines/local/localMachine.ts";
 import { sandboxUser } from "../../src/machines/local/sandboxUser.ts";
-import { MachineError } from "../../src/machines/machine.ts";
 import { bash, recordingLogger, tempRoot } from "./machineFixture.ts";
 import { endLeftoverMachine } from "./persistentFixture.ts";
 import { enterPidsCgroup, pidsCgroupUnavailable } from "./pidsCgroup.ts";
@@ -32,9 +32,9 @@ describe.skipIf(skipReason !== null).each([
         (caught: unknown) => caught,
       );
 
-      expect(refused).toBeInstanceOf(MachineError);
+      expect(refused).toBeInstanceOf(GuildsError);
       expect(refused).toMatchObject({ code: "machine.start_failed" });
-      const message = (refused as MachineError).message;
+      const message = (refused as GuildsError).message;
       expect(message).toMatch(/^the sandbox could not start: .*EAGAIN.*; nothing ran\./);
       expect(message).toContain("install it (apt-get install bubblewrap");
       expect(message).toContain("set GUILDS_SANDBOX=unconfined");

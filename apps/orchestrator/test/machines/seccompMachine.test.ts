@@ -2,11 +2,11 @@ import { chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { GuildsError } from "../../src/errors.ts";
 import { probeBwrap } from "../../src/machines/local/bwrapProbe.ts";
 import { createLocalMachine, type LocalMachine } from "../../src/machines/local/localMachine.ts";
 import { sandboxUser } from "../../src/machines/local/sandboxUser.ts";
 import { buildSeccompFilter } from "../../src/machines/local/seccompFilter.ts";
-import { MachineError } from "../../src/machines/machine.ts";
 import { bash, recordingLogger, run, tempRoot } from "./machineFixture.ts";
 
 const probe = await probeBwrap(sandboxUser("seccomp-test"));
@@ -184,7 +184,7 @@ describe.skipIf(!probe.usable)("a bwrap machine's kernel surface", () => {
 
 test("without libseccomp's python bindings no filter is built, and the error says what to install", async () => {
   const built = buildSeccompFilter(path.join(tmpdir(), `no-python3-${process.pid}`));
-  await expect(built).rejects.toBeInstanceOf(MachineError);
+  await expect(built).rejects.toBeInstanceOf(GuildsError);
   await expect(built).rejects.toMatchObject({
     code: "machine.start_failed",
     message: expect.stringContaining("apt-get install python3-seccomp"),

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { MachineError } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
 import { isolationArgs, systemViewArgs } from "./bwrapArgs.ts";
 import { findBwrap } from "./hostTools.ts";
 import type { SeccompSetting } from "./localOptions.ts";
@@ -35,7 +35,7 @@ export function probeBwrap(user: SandboxUser, seccomp: SeccompSetting = "on"): P
 export async function requireUsableBwrap(user: SandboxUser, seccomp: SeccompSetting = "on"): Promise<void> {
   const probe = await probeBwrap(user, seccomp);
   if (probe.usable) return;
-  throw new MachineError(
+  throw new GuildsError(
     "machine.start_failed",
     `the sandbox could not start: ${probe.reason}; nothing ran. The next start tries again (a busy host may have failed it). If bubblewrap is missing, install it (apt-get install bubblewrap; unprivileged user namespaces must be allowed). To run the agent's commands on this host without any sandbox, set GUILDS_SANDBOX=unconfined (sandbox "unconfined") explicitly.`,
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { MachineError } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
 import { type LaunchedSandbox, launchSandbox } from "./bwrapLaunch.ts";
 import { DaemonConnections } from "./daemonConnection.ts";
 import { type OpenDaemonFolder, openDaemonFolder } from "./daemonFolder.ts";
@@ -32,7 +32,7 @@ export function createBwrapSandbox(launcher: DaemonLauncher): SandboxBackend {
   let unexpectedEnd: (reason: string) => void = () => {};
 
   const connections = (): DaemonConnections => {
-    if (!sandbox) throw new MachineError("machine.not_running", "the sandbox is not running");
+    if (!sandbox) throw new GuildsError("machine.not_running", "the sandbox is not running");
     return sandbox.connections;
   };
 

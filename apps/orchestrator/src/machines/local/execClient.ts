@@ -1,6 +1,7 @@
 import { Readable, Writable } from "node:stream";
 import { type ExitFrame, Frame, parseJsonFrame, type StartFrame } from "@guilds/protocol/machineExec";
-import { MachineError, type MachineProcess } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
+import type { MachineProcess } from "../machine.ts";
 import type { DaemonConnection, DaemonConnections } from "./daemonConnection.ts";
 
 /** Output buffered per stream before the daemon is asked to wait (it then pauses the process's pipes). */
@@ -16,7 +17,7 @@ export function execThroughDaemon(connections: DaemonConnections, request: Start
   const stdout = new Readable({ read, highWaterMark: OUTPUT_BUFFER_BYTES });
   const stderr = new Readable({ read, highWaterMark: OUTPUT_BUFFER_BYTES });
   let settle: (status: { code: number | null; signal: NodeJS.Signals | null }) => void = () => {};
-  let fail: (error: MachineError) => void = () => {};
+  let fail: (error: GuildsError) => void = () => {};
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
     settle = resolve;
     fail = reject;
@@ -48,7 +49,7 @@ export function execThroughDaemon(connections: DaemonConnections, request: Start
       if (done) return;
       end();
       const reason = daemonError ?? error?.message ?? "the connection closed before the process exited";
-      fail(new MachineError("machine.exec_failed", `the machine lost ${request.argv[0]}: ${reason}`));
+      fail(new GuildsError("machine.exec_failed", `the machine lost ${request.argv[0]}: ${reason}`));
     },
   });
   connection.sendJson(Frame.start, request);
@@ -98,7 +99,7 @@ export function writeFileThroughDaemon(
         if (written) return resolve();
         const reason = daemonError ?? error?.message ?? "the connection closed early";
         reject(
-          new MachineError("machine.exec_failed", `writing ${pathInside} in the machine failed: ${reason}`),
+          new GuildsError("machine.exec_failed", `writing ${pathInside} in the machine failed: ${reason}`),
         );
       },
     });

@@ -1,8 +1,9 @@
 import { PassThrough } from "node:stream";
-import type { MachineError, MachineProcess } from "../machine.ts";
+import type { GuildsError } from "../../errors.ts";
+import type { MachineProcess } from "../machine.ts";
 
 /** A process that never started: empty output, and its exit rejects with the reason. */
-export function failedProcess(error: MachineError): MachineProcess {
+export function failedProcess(error: GuildsError): MachineProcess {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   stdout.end();

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { MachineError } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -22,7 +22,7 @@ export function helperBundle(name: string): string | null {
 export function requireHelperBundle(name: string): string {
   const bundle = helperBundle(name);
   if (!bundle) {
-    throw new MachineError(
+    throw new GuildsError(
       "helper.missing",
       `The helper ${name} is not built (no runtime/${name}/dist/${name}); run \`npm run build\`.`,
     );

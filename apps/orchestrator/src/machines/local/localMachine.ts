@@ -1,5 +1,6 @@
 import path from "node:path";
-import { type Machine, MachineError } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
+import type { Machine } from "../machine.ts";
 import { createBwrapLauncher } from "./bwrapLauncher.ts";
 import { createBwrapSandbox } from "./bwrapSandbox.ts";
 import type { DaemonLauncher } from "./daemonLauncher.ts";
@@ -69,7 +70,7 @@ function checkLayout(root: string, homeDir: string | undefined): void {
   if (homeDir === undefined) return;
   const run = path.join(root, "run");
   if (isWithin(root, homeDir) || isWithin(homeDir, run)) {
-    throw new MachineError(
+    throw new GuildsError(
       "machine.start_failed",
       `the home ${homeDir} and the machine's root ${root} overlap: the root must not be the home or inside it, and the home must not be inside ${run}`,
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
-import { MachineError } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
 import { type DaemonConnection, DaemonConnections } from "./daemonConnection.ts";
 import { type OpenDaemonFolder, openDaemonFolder } from "./daemonFolder.ts";
 import { daemonAnswers } from "./daemonGreeting.ts";
@@ -56,7 +56,7 @@ export function createPersistentSandbox(
   let held = false;
 
   const using = (): Current => {
-    if (!current) throw new MachineError("machine.not_running", "the machine is not running");
+    if (!current) throw new GuildsError("machine.not_running", "the machine is not running");
     return current;
   };
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { MachineError } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
 
 /** Longer than any start or stop takes (a sandbox's start may take 15 s). */
 const LOCK_WAIT_MS = 60_000;
@@ -29,7 +29,7 @@ async function acquire(name: string, root: string): Promise<Server> {
     const server = await tryListen(name);
     if (server) return server;
     if (Date.now() > deadline) {
-      throw new MachineError(
+      throw new GuildsError(
         "machine.start_failed",
         `another process has been starting or stopping the machine at ${root} for ${LOCK_WAIT_MS / 1000} s; try again once it is done`,
       );

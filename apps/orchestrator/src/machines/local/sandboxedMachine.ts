@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
-import { type ExecOptions, type MachineEnd, MachineError, type MachineProcess } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
+import type { ExecOptions, MachineEnd, MachineProcess } from "../machine.ts";
 import { DEFAULT_MACHINE_LIMITS } from "../machineLimits.ts";
 import { agentHash } from "./agentHash.ts";
 import { failedProcess } from "./failedProcess.ts";
@@ -140,8 +141,8 @@ export class SandboxedMachine implements LocalMachine {
       } catch (error) {
         await this.backend.stop().catch(() => {});
         await this.image?.unmount().catch(() => {});
-        if (error instanceof MachineError) throw error;
-        throw new MachineError(
+        if (error instanceof GuildsError) throw error;
+        throw new GuildsError(
           "machine.start_failed",
           `the machine of agent ${this.agentId} did not start: ${errorText(error)}`,
         );
@@ -197,7 +198,7 @@ export class SandboxedMachine implements LocalMachine {
       return this.backend.exec(request);
     } catch (error) {
       const reason =
-        error instanceof MachineError ? error : new MachineError("machine.exec_failed", errorText(error));
+        error instanceof GuildsError ? error : new GuildsError("machine.exec_failed", errorText(error));
       return failedProcess(reason);
     }
   }
@@ -205,7 +206,7 @@ export class SandboxedMachine implements LocalMachine {
   async writeFile(pathInside: string, data: string | Buffer, mode = 0o600): Promise<void> {
     const inside = insidePathOf(this.backend.folders, pathInside);
     if (inside === null) {
-      throw new MachineError(
+      throw new GuildsError(
         "machine.path_outside",
         `writeFile takes a path under ${this.home} or ${this.runtimeDir}, not ${pathInside}`,
       );
@@ -259,8 +260,8 @@ export class SandboxedMachine implements LocalMachine {
     return next;
   }
 
-  private notRunning(): MachineError {
-    return new MachineError(
+  private notRunning(): GuildsError {
+    return new GuildsError(
       "machine.not_running",
       `the machine of agent ${this.agentId} is not running: call start() first`,
     );

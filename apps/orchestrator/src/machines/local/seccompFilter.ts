@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { MachineError } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
 import { refusedCalls } from "./seccompPolicy.ts";
 
 /** Debian's python3-seccomp (libseccomp's own bindings) is installed for the system's python only. */
@@ -60,7 +60,7 @@ export function buildSeccompFilter(python = SYSTEM_PYTHON): Promise<Buffer> {
         if (!error && stdout.length > 0) return resolve(stdout);
         const detail = lastLine(stderr.toString("utf8")) || error?.message || "it printed no filter";
         reject(
-          new MachineError(
+          new GuildsError(
             "machine.start_failed",
             `the machines' seccomp filter cannot be built with ${python} (${detail}). Install libseccomp's Python bindings (apt-get install python3-seccomp), or set GUILDS_SECCOMP=off to run machines without the filter (not recommended).`,
           ),

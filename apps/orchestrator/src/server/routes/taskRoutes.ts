@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
+import { GuildsError } from "../../errors.ts";
 import type { TaskArtifacts } from "../../toolbox/harness/taskArtifacts.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
@@ -28,10 +28,9 @@ export const TaskDiffView = z.strictObject({
 export function taskRoutes({ tasks }: Pick<AppDeps, "tasks">): ApiRoute[] {
   const artifacts = (): TaskArtifacts => {
     if (tasks !== undefined) return tasks;
-    throw new AppError(
+    throw new GuildsError(
       "tasks.unavailable",
       "This server reads no task logs or diffs: it was started without the agents' machines.",
-      { status: 503 },
     );
   };
   return [
