@@ -1,6 +1,6 @@
 import { readdir, stat } from "node:fs/promises";
 import { GuildsError } from "../errors.ts";
-import type { SandboxUser } from "../machines/local/sandboxUser.ts";
+import type { SandboxUser } from "../machines/local/bwrap/sandboxUser.ts";
 
 /**
  * As root, a bwrap machine hands its home to the sandbox user (chown, the whole tree when the top is

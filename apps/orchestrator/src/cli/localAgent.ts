@@ -1,9 +1,9 @@
 import { lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import path from "node:path";
 import { GuildsError } from "../errors.ts";
+import { sandboxUser } from "../machines/local/bwrap/sandboxUser.ts";
 import { createLocalMachine, type LocalMachine } from "../machines/local/localMachine.ts";
 import { consoleLogger, type SandboxMode, type SeccompSetting } from "../machines/local/localOptions.ts";
-import { sandboxUser } from "../machines/local/sandboxUser.ts";
 import { DEFAULT_MACHINE_LIMITS, type MachineLimits } from "../machines/machineLimits.ts";
 import { defaultWorkingDirectory } from "../toolbox/workingDirectory.ts";
 import { refuseForeignHome } from "./foreignHome.ts";

@@ -1,16 +1,16 @@
 import path from "node:path";
 import { GuildsError } from "../../errors.ts";
 import type { Machine } from "../machine.ts";
-import { createBwrapLauncher } from "./bwrapLauncher.ts";
-import { createBwrapSandbox } from "./bwrapSandbox.ts";
-import type { DaemonLauncher } from "./daemonLauncher.ts";
-import { createHostDaemonLauncher } from "./hostDaemonLauncher.ts";
+import type { MachineBackend } from "./backends/machineBackend.ts";
+import { createPersistentBackend } from "./backends/persistentBackend.ts";
+import { createTiedBwrapBackend } from "./backends/tiedBwrapBackend.ts";
+import { createTiedUnconfinedBackend } from "./backends/tiedUnconfinedBackend.ts";
+import { createBwrapDaemonSetup } from "./bwrap/bwrapDaemonSetup.ts";
+import { sandboxUser } from "./bwrap/sandboxUser.ts";
+import type { DaemonSetup } from "./daemon/daemonSetup.ts";
 import { consoleLogger, DEFAULT_IDLE_STOP_MS, type LocalMachineOptions } from "./localOptions.ts";
-import { createPersistentSandbox } from "./persistentSandbox.ts";
-import type { SandboxBackend } from "./sandboxBackend.ts";
-import { SandboxedMachine } from "./sandboxedMachine.ts";
-import { sandboxUser } from "./sandboxUser.ts";
-import { createUnconfinedSandbox } from "./unconfinedSandbox.ts";
+import { MachineLifecycle } from "./machineLifecycle.ts";
+import { createUnconfinedDaemonSetup } from "./unconfined/unconfinedDaemonSetup.ts";
 
 export interface LocalMachine extends Machine {
   /** How this machine's processes really run: under bubblewrap, or unconfined on the host. */
@@ -29,13 +29,15 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
   checkLayout(root, homeDir);
   const persistent = options.persistent ?? false;
   const idleStopMs = options.idleStopMs ?? DEFAULT_IDLE_STOP_MS;
-  const make = (backend: SandboxBackend, warning: string | null) =>
-    new SandboxedMachine({ ...options, root, homeDir }, backend, logger, warning);
-  const tiedOrNot = (launcher: DaemonLauncher, tied: () => SandboxBackend) =>
-    persistent ? createPersistentSandbox(launcher, { agentId: options.agentId, root, idleStopMs }) : tied();
+  const make = (backend: MachineBackend, warning: string | null) =>
+    new MachineLifecycle({ ...options, root, homeDir }, backend, logger, warning);
+  const tiedOrNot = (daemonSetup: DaemonSetup, tied: () => MachineBackend) =>
+    persistent
+      ? createPersistentBackend(daemonSetup, { agentId: options.agentId, root, idleStopMs })
+      : tied();
   const unconfined = () =>
-    tiedOrNot(createHostDaemonLauncher(options.agentId, root, homeDir, options), () =>
-      createUnconfinedSandbox(options.agentId, root, homeDir, options),
+    tiedOrNot(createUnconfinedDaemonSetup(options.agentId, root, homeDir, options), () =>
+      createTiedUnconfinedBackend(options.agentId, root, homeDir, options),
     );
 
   if (options.sandbox === "unconfined") {
@@ -48,12 +50,12 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
       ),
     );
   }
-  // "auto" and "bwrap" alike: bubblewrap, or the machine does not start. Its launcher checks that
+  // "auto" and "bwrap" alike: bubblewrap, or the machine does not start. Its daemonSetup checks that
   // bwrap works at each start, so a machine made while it did not can start confined later.
   const user = sandboxUser(options.agentId, options.sandboxUid);
-  const launcher = createBwrapLauncher(options.agentId, root, homeDir, user, options);
+  const daemonSetup = createBwrapDaemonSetup(options.agentId, root, homeDir, user, options);
   return make(
-    tiedOrNot(launcher, () => createBwrapSandbox(launcher)),
+    tiedOrNot(daemonSetup, () => createTiedBwrapBackend(daemonSetup)),
     options.seccomp === "off" ? seccompOffWarning(options.agentId) : null,
   );
 }
