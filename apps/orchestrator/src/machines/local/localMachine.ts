@@ -18,6 +18,24 @@ export interface LocalMachine extends Machine {
 }
 
 /**
+ * The map of machines/local. A local machine is a MachineLifecycle (machineLifecycle.ts: one start
+ * or stop at a time, the idle stop, keepAwake, the home's disk limit) around a backend, which runs
+ * its processes; the two axes of a backend are where they run (bubblewrap or unconfined on this
+ * host) and how long the machine lives (tied to this process, or persistent: it outlives it).
+ * - backends/: the MachineBackend interface and its three kinds: tiedBwrapBackend (a bwrap sandbox
+ *   whose daemon ends with this process), tiedUnconfinedBackend (processes spawned here, no daemon)
+ *   and persistentBackend (a detached daemon, under bwrap or not, adopted by the next process).
+ * - daemon/: the guilds-machine daemon every daemon-run machine starts: its DaemonSetup (what a
+ *   kind of machine passes to start it), its two ways to start (tiedDaemonStart,
+ *   detachedDaemonStart), its endpoint and hello, the connections to it and exec through it.
+ * - bwrap/: the sandbox itself: bubblewrap's arguments, the probe, the seccomp filter, the
+ *   sandbox's user, and its DaemonSetup (bwrapDaemonSetup).
+ * - unconfined/: the same without a sandbox: its layout, its DaemonSetup, a process on this host.
+ * - home/: the agent home's disk limit: an ext4 image (homeImage) or a watcher (homeDiskWatch).
+ * - records/: what a persistent machine leaves on its root (machineRecord) and the root's lock.
+ * - here: the options, the folders and PATH inside (machinePaths, machineLayout), the tools this
+ *   host provides (hostTools), process groups and liveness.
+ *
  * A machine on this host: a folder per agent (the home kept, `run/` gone with the machine), its
  * processes under bubblewrap; a start fails, and nothing runs, while bubblewrap does not work here.
  * It runs unconfined only when asked to ("unconfined"), and says so on every start.
@@ -50,8 +68,8 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
       ),
     );
   }
-  // "auto" and "bwrap" alike: bubblewrap, or the machine does not start. Its daemonSetup checks that
-  // bwrap works at each start, so a machine made while it did not can start confined later.
+  // "auto" and "bwrap" alike: bubblewrap, or the machine does not start. Its daemon setup checks
+  // that bwrap works at each start, so a machine made while it did not can start confined later.
   const user = sandboxUser(options.agentId, options.sandboxUid);
   const daemonSetup = createBwrapDaemonSetup(options.agentId, root, homeDir, user, options);
   return make(
