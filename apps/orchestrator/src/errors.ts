@@ -29,7 +29,7 @@ export function isGuildsError(value: unknown): value is GuildsError {
 }
 
 /**
- * @deprecated The old name, kept only while toolbox/ and runs/ still construct it: use GuildsError.
+ * @deprecated The old name, kept only while toolbox/, runs/ and config.ts still construct it: use GuildsError.
  * The status it is given is ignored; the code's own status is the one answered, and equals it.
  */
 export class AppError extends GuildsError {
@@ -37,6 +37,3 @@ export class AppError extends GuildsError {
     super(code as ErrorCode, message, { cause: options.cause });
   }
 }
-
-/** @deprecated The old name, kept only while toolbox/ and runs/ still use it: use isGuildsError. */
-export const isAppError = isGuildsError;
