@@ -4,7 +4,11 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isGuildsError } from "../errors.ts";
 import { asStorageFull } from "../store/storageFull.ts";
-import type { ApiErrorBody } from "./apiError.ts";
+
+/** The JSON body of every failed API answer. */
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string };
+}
 
 /**
  * Redacts what it is given (startServices passes its RedactingLogger): an error's message or stack
@@ -15,8 +19,9 @@ export interface ErrorLogger {
 }
 
 /**
- * The app's one onError: a GuildsError answers with its code, the code's status and its message; anything else is a
- * 500 whose message names no internals (the details go to the server's log only).
+ * The app's one onError: a GuildsError answers with its code, the code's status (the one table in
+ * @guilds/protocol/errorCodes) and its message; anything else is a 500 whose message names no
+ * internals (the details go to the server's log only).
  */
 export function createErrorHandler(logger: ErrorLogger) {
   return (error: Error, c: Context): Response => {
