@@ -19,7 +19,7 @@ import {
 import { insidePathOf } from "./machinePaths.ts";
 
 /**
- * A machine around a sandbox backend: one start or stop at a time, the idle stop (here, unless the
+ * A machine around a backend (backends/): one start or stop at a time, the idle stop (here, unless the
  * machine enforces it itself), keepAwake, and recovery after the machine ends by itself.
  */
 export class MachineLifecycle implements LocalMachine {

@@ -3,6 +3,12 @@ import { PassThrough, type Readable } from "node:stream";
 import type { ExecOptions, MachineProcess } from "../../machine.ts";
 import { signalGroup } from "../processGroups.ts";
 
+/**
+ * How long after a process exits its output may still arrive. A grandchild left holding the pipes
+ * (`sleep 100 &` without a redirect) would otherwise keep the call open for as long as it lives.
+ */
+const OUTPUT_GRACE_AFTER_EXIT_MS = 250;
+
 export interface HostProcess extends MachineProcess {
   /** The process group (the leader's pid), or null when the spawn failed. */
   readonly pgid: number | null;
@@ -76,9 +82,3 @@ function streamClosed(stream: Readable): Promise<void> {
     else stream.once("close", () => resolve());
   });
 }
-
-/**
- * How long after a process exits its output may still arrive. A grandchild left holding the pipes
- * (`sleep 100 &` without a redirect) would otherwise keep the call open for as long as it lives.
- */
-export const OUTPUT_GRACE_AFTER_EXIT_MS = 250;
