@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { probeBwrap } from "../../apps/orchestrator/src/machines/local/bwrapProbe.ts";
+import { probeBwrap } from "../../apps/orchestrator/src/machines/local/bwrap/bwrapProbe.ts";
+import { sandboxUser } from "../../apps/orchestrator/src/machines/local/bwrap/sandboxUser.ts";
 import {
   createLocalMachine,
   type LocalMachine,
 } from "../../apps/orchestrator/src/machines/local/localMachine.ts";
 import type { MachineLogger } from "../../apps/orchestrator/src/machines/local/localOptions.ts";
-import { sandboxUser } from "../../apps/orchestrator/src/machines/local/sandboxUser.ts";
 import type { CodeToolContext } from "../../apps/orchestrator/src/toolbox/code.ts";
 import {
   createHelperTransport,

@@ -5,9 +5,9 @@ import path from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import { type Services, startServices } from "../../apps/orchestrator/src/app/startServices.ts";
 import { loadConfig } from "../../apps/orchestrator/src/config.ts";
-import { probeBwrap } from "../../apps/orchestrator/src/machines/local/bwrapProbe.ts";
+import { probeBwrap } from "../../apps/orchestrator/src/machines/local/bwrap/bwrapProbe.ts";
+import { sandboxUser } from "../../apps/orchestrator/src/machines/local/bwrap/sandboxUser.ts";
 import type { SandboxMode } from "../../apps/orchestrator/src/machines/local/localOptions.ts";
-import { sandboxUser } from "../../apps/orchestrator/src/machines/local/sandboxUser.ts";
 import type { ModelScriptInput } from "../../apps/orchestrator/src/providers/modelScript.ts";
 
 /**

@@ -1,23 +1,39 @@
+import { type ErrorCode, httpStatusOf } from "@guilds/protocol/errorCodes";
+
 /**
  * Our own faults, as opposed to outcomes a model reads (a failed command, a missing file), which are
- * results. `code` is stable and dotted `noun.reason` (`guild.exists`, `run.not_found`); clients match
- * on it, never on the message. The message says how to fix the fault. `status` is the HTTP status
- * the API answers with.
+ * results. `code` comes from the one code table (@guilds/protocol/errorCodes), which also gives the
+ * HTTP status the API answers with; clients match on the code, never on the message. The message
+ * says how to fix the fault.
+ * @example throw new GuildsError("run.not_found", `No run "r1"; list them to find the right one.`);
  */
-export class AppError extends Error {
-  override readonly name = "AppError";
-  readonly status: number;
+export class GuildsError extends Error {
+  override readonly name: string = "GuildsError";
 
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    options: { status?: number; cause?: unknown } = {},
+    options?: { cause?: unknown },
   ) {
-    super(message, { cause: options.cause });
-    this.status = options.status ?? 500;
+    super(message, options);
+  }
+
+  /** The HTTP status the API answers the code with, from the code table. */
+  get status(): number {
+    return httpStatusOf(this.code);
   }
 }
 
-export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
+export function isGuildsError(value: unknown): value is GuildsError {
+  return value instanceof GuildsError;
+}
+
+/**
+ * @deprecated The old name, kept only while toolbox/, runs/ and config.ts still construct it: use GuildsError.
+ * The status it is given is ignored; the code's own status is the one answered, and equals it.
+ */
+export class AppError extends GuildsError {
+  constructor(code: string, message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(code as ErrorCode, message, { cause: options.cause });
+  }
 }

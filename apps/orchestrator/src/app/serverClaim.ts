@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import type { ServerHolder, ServerLease, ServerLeaseStore } from "../store/serverLeaseStore.ts";
 import { pidNamespaceOf, processExists, processStartOf } from "./processIdentity.ts";
 
@@ -40,10 +40,10 @@ export async function claimServer(lease: ServerLeaseStore, options: ClaimOptions
   for (let attempt = 0; ; attempt += 1) {
     const current = await lease.current();
     if (current !== undefined && !isGone(current, holder))
-      throw new AppError("server.running", inUse(current));
+      throw new GuildsError("server.running", inUse(current));
     if (await lease.claim(holder, expiry(), current?.holder.id ?? null)) break;
     if (attempt === 1)
-      throw new AppError(
+      throw new GuildsError(
         "server.running",
         "Another guilds server claimed this database as this one started: stop one of them.",
       );

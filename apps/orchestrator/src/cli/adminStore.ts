@@ -1,7 +1,6 @@
 import { loadConfig } from "../config.ts";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { openStore, type Store } from "../store/store.ts";
-import { UsageError } from "./usage.ts";
 
 /**
  * Admin commands run on the server's host and talk to its store directly (the same GUILDS_HOME or
@@ -12,7 +11,8 @@ export async function withAdminStore<T>(environment: NodeJS.ProcessEnv, work: (s
   try {
     config = loadConfig(environment);
   } catch (caught) {
-    if (caught instanceof AppError && caught.code === "config.invalid") throw new UsageError(caught.message);
+    if (caught instanceof GuildsError && caught.code === "config.invalid")
+      throw new GuildsError("cli.usage", caught.message);
     throw caught;
   }
   const store = await openStore(config);

@@ -3,6 +3,7 @@ import { createAgentScripts } from "../app/agentScripts.ts";
 import { loadConfig } from "../config.ts";
 import { deleteAgent } from "../deletion/deleteAgent.ts";
 import { describeDeletion } from "../deletion/deletion.ts";
+import { GuildsError } from "../errors.ts";
 import { effectiveLimits } from "../machines/effectiveLimits.ts";
 import { formatLimit } from "../machines/limitValues.ts";
 import { removeStoppedMachineFolder } from "../machines/machineFolder.ts";
@@ -14,7 +15,7 @@ import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { findAgent, findGuild } from "./findByName.ts";
 import { LIMIT_OPTIONS, limitSettingsOfOptions } from "./limitOptions.ts";
-import { EXIT_OK, UsageError } from "./usage.ts";
+import { EXIT_OK } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
 const DEFAULT_MODELS: Record<ModelProviderName, string | undefined> = {
@@ -46,7 +47,8 @@ export async function runAgentCommand(argv: string[], environment: NodeJS.Proces
   if (action === "update") return updateAgent(rest, environment);
   if (action === "list") return listAgents(rest, environment);
   if (action === "delete") return removeAgent(rest, environment);
-  throw new UsageError(
+  throw new GuildsError(
+    "cli.usage",
     "agent takes create <guild> <name> [--provider P] [--model M] ..., update <guild>/<agent> [--memory 8G] ..., list [<guild>] or delete <guild>/<agent>.",
   );
 }
@@ -57,12 +59,15 @@ async function createAgent(argv: string[], environment: NodeJS.ProcessEnv): Prom
   const provider = providerOf(values.provider ?? "anthropic");
   const model = values.model ?? DEFAULT_MODELS[provider];
   if (model === undefined)
-    throw new UsageError(`--provider ${provider} needs --model <the server's model id>.`);
+    throw new GuildsError("cli.usage", `--provider ${provider} needs --model <the server's model id>.`);
   if (provider === "openai-compatible" && values["base-url"] === undefined) {
-    throw new UsageError("--provider openai-compatible needs --base-url, such as http://127.0.0.1:8080/v1.");
+    throw new GuildsError(
+      "cli.usage",
+      "--provider openai-compatible needs --base-url, such as http://127.0.0.1:8080/v1.",
+    );
   }
   if (values.script !== undefined && provider !== "scripted") {
-    throw new UsageError("--script is for --provider scripted.");
+    throw new GuildsError("cli.usage", "--script is for --provider scripted.");
   }
   const script = values.script === undefined ? undefined : await readScript(values.script);
   const agent = await withAdminStore(environment, async (store) => {
@@ -93,12 +98,13 @@ async function updateAgent(argv: string[], environment: NodeJS.ProcessEnv): Prom
   const { values, positionals } = parseCommandArgs("agent update", argv, UPDATE_OPTIONS);
   const [reference = ""] = takePositionals("agent update", positionals, ["guild>/<agent"]);
   if (Object.keys(values).length === 0) {
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       "agent update needs a setting to change, such as --memory 8G, --pids 2048, --cpus 4, --disk 50G, --coding off or --max-tool-calls 200 (see guilds --help).",
     );
   }
   if (values.script !== undefined && (values.provider ?? "scripted") !== "scripted") {
-    throw new UsageError("--script is for --provider scripted.");
+    throw new GuildsError("cli.usage", "--script is for --provider scripted.");
   }
   const script = values.script === undefined ? undefined : await readScript(values.script);
   const agent = await withAdminStore(environment, async (store) => {
@@ -125,7 +131,8 @@ async function updateAgent(argv: string[], environment: NodeJS.ProcessEnv): Prom
 
 async function listAgents(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
   const { positionals } = parseCommandArgs("agent list", argv, {});
-  if (positionals.length > 1) throw new UsageError("agent list takes at most one argument: [<guild>].");
+  if (positionals.length > 1)
+    throw new GuildsError("cli.usage", "agent list takes at most one argument: [<guild>].");
   const lines = await withAdminStore(environment, async (store) => {
     const guilds =
       positionals[0] === undefined ? await store.guilds.list() : [await findGuild(store, positionals[0])];
@@ -186,7 +193,10 @@ function describeLimits(agent: Agent, environment: NodeJS.ProcessEnv): string {
 function harnessOf(value: string): Harness {
   const harness = HARNESSES.find((candidate) => candidate === value);
   if (harness === undefined) {
-    throw new UsageError(`--harness must be one of ${HARNESSES.join(", ")} (got ${JSON.stringify(value)}).`);
+    throw new GuildsError(
+      "cli.usage",
+      `--harness must be one of ${HARNESSES.join(", ")} (got ${JSON.stringify(value)}).`,
+    );
   }
   return harness;
 }
@@ -194,19 +204,23 @@ function harnessOf(value: string): Harness {
 function providerOf(value: string): ModelProviderName {
   const provider = MODEL_PROVIDERS.find((candidate) => candidate === value);
   if (provider) return provider;
-  throw new UsageError(
+  throw new GuildsError(
+    "cli.usage",
     `--provider must be one of ${MODEL_PROVIDERS.join(", ")} (got ${JSON.stringify(value)}).`,
   );
 }
 
 function onOff(value: string): boolean {
   if (value === "on" || value === "off") return value === "on";
-  throw new UsageError(`--coding must be on or off (got ${JSON.stringify(value)}).`);
+  throw new GuildsError("cli.usage", `--coding must be on or off (got ${JSON.stringify(value)}).`);
 }
 
 function wholeNumber(value: string): number {
   if (/^\d+$/.test(value)) return Number(value);
-  throw new UsageError(`--max-tool-calls must be a whole number (got ${JSON.stringify(value)}).`);
+  throw new GuildsError(
+    "cli.usage",
+    `--max-tool-calls must be a whole number (got ${JSON.stringify(value)}).`,
+  );
 }
 
 async function readScript(file: string) {
@@ -214,13 +228,17 @@ async function readScript(file: string) {
   try {
     text = await readFile(file, "utf8");
   } catch (caught) {
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       `--script ${file} cannot be read (${caught instanceof Error ? caught.message : caught}).`,
     );
   }
   try {
     return parseModelScript(JSON.parse(text));
   } catch (caught) {
-    throw new UsageError(`--script ${file}: ${caught instanceof Error ? caught.message : String(caught)}`);
+    throw new GuildsError(
+      "cli.usage",
+      `--script ${file}: ${caught instanceof Error ? caught.message : String(caught)}`,
+    );
   }
 }

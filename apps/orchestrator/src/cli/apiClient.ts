@@ -1,11 +1,11 @@
-import { AppError } from "../errors.ts";
-import { UsageError } from "./usage.ts";
+import { isErrorCode } from "@guilds/protocol/errorCodes";
+import { GuildsError } from "../errors.ts";
 
 const DEFAULT_URL = "http://127.0.0.1:7777";
 
 export interface ApiClient {
   readonly baseUrl: string;
-  /** A JSON call; an error answer becomes an AppError with the server's code and message. */
+  /** A JSON call; an error answer becomes a GuildsError with the server's code and message. */
   json<T>(method: string, path: string, body?: unknown): Promise<T>;
   /** An SSE stream's response (status checked). */
   stream(path: string, lastEventId: number | undefined, signal: AbortSignal): Promise<Response>;
@@ -16,7 +16,8 @@ export function apiClientFromEnvironment(environment: NodeJS.ProcessEnv): ApiCli
   const baseUrl = (environment.GUILDS_URL?.trim() || DEFAULT_URL).replace(/\/+$/, "");
   const token = environment.GUILDS_TOKEN?.trim();
   if (!token) {
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       "set GUILDS_TOKEN to an operator token: create one with `npx guilds token create <name>` on the server's host.",
     );
   }
@@ -29,7 +30,7 @@ export function apiClientFromEnvironment(environment: NodeJS.ProcessEnv): ApiCli
       });
     } catch (caught) {
       if (init.signal?.aborted) throw caught;
-      throw new AppError(
+      throw new GuildsError(
         "server.unreachable",
         `No guilds server answers at ${baseUrl} (${causeOf(caught)}); start it with \`npm start\` (or \`npx guilds serve\`), or set GUILDS_URL.`,
       );
@@ -60,20 +61,20 @@ export function apiClientFromEnvironment(environment: NodeJS.ProcessEnv): ApiCli
   };
 }
 
-async function errorOf(response: Response): Promise<AppError> {
+async function errorOf(response: Response): Promise<GuildsError> {
   const text = await response.text();
   try {
     const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-    if (typeof body.error?.code === "string" && typeof body.error.message === "string") {
-      return new AppError(body.error.code, body.error.message, { status: response.status });
+    const code = body.error?.code;
+    if (typeof code === "string" && isErrorCode(code) && typeof body.error?.message === "string") {
+      return new GuildsError(code, body.error.message);
     }
   } catch {
     // Not our JSON: described below.
   }
-  return new AppError(
+  return new GuildsError(
     "server.unexpected_answer",
     `The server answered ${response.status} ${response.statusText}: ${text.slice(0, 200)}; check GUILDS_URL.`,
-    { status: response.status },
   );
 }
 

@@ -1,8 +1,8 @@
+import { GuildsError } from "../errors.ts";
 import type { Agent } from "../store/agentStore.ts";
 import type { Guild } from "../store/guildStore.ts";
 import type { Repository } from "../store/repositoryStore.ts";
 import type { Store } from "../store/store.ts";
-import { UsageError } from "./usage.ts";
 
 /** A guild by its name or its id. */
 export async function findGuild(store: Store, nameOrId: string): Promise<Guild> {
@@ -10,7 +10,7 @@ export async function findGuild(store: Store, nameOrId: string): Promise<Guild> 
     (await store.guilds.findByName(nameOrId)) ??
     (await store.guilds.list()).find((candidate) => candidate.id === nameOrId);
   if (guild) return guild;
-  throw new UsageError(`there is no guild "${nameOrId}"; \`guilds guild list\` lists them.`);
+  throw new GuildsError("cli.usage", `there is no guild "${nameOrId}"; \`guilds guild list\` lists them.`);
 }
 
 /** An agent by "<guild>/<agent>", or by its name alone when only one guild has an agent of that name. */
@@ -21,7 +21,10 @@ export async function findAgent(store: Store, reference: string): Promise<Agent>
     const name = reference.slice(slash + 1);
     const agent = await store.agents.findByName(guild.id, name);
     if (agent) return agent;
-    throw new UsageError(`the guild ${guild.name} has no agent "${name}"; \`guilds agent list\` lists them.`);
+    throw new GuildsError(
+      "cli.usage",
+      `the guild ${guild.name} has no agent "${name}"; \`guilds agent list\` lists them.`,
+    );
   }
   const matches: Agent[] = [];
   for (const guild of await store.guilds.list()) {
@@ -30,7 +33,8 @@ export async function findAgent(store: Store, reference: string): Promise<Agent>
   }
   const [only, ...others] = matches;
   if (only !== undefined && others.length === 0) return only;
-  throw new UsageError(
+  throw new GuildsError(
+    "cli.usage",
     only === undefined
       ? `there is no agent "${reference}"; \`guilds agent list\` lists them.`
       : `${matches.length} guilds have an agent "${reference}"; name it as <guild>/${reference}.`,
@@ -42,7 +46,8 @@ export async function findRepository(store: Store, guildName: string, name: stri
   const guild = await findGuild(store, guildName);
   const repository = await store.repositories.findByName(guild.id, name);
   if (repository) return repository;
-  throw new UsageError(
+  throw new GuildsError(
+    "cli.usage",
     `the guild ${guild.name} has no repository "${name}"; \`guilds repo list ${guild.name}\` lists them.`,
   );
 }

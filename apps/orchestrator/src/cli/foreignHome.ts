@@ -1,6 +1,6 @@
 import { readdir, stat } from "node:fs/promises";
-import type { SandboxUser } from "../machines/local/sandboxUser.ts";
-import { UsageError } from "./usage.ts";
+import { GuildsError } from "../errors.ts";
+import type { SandboxUser } from "../machines/local/bwrap/sandboxUser.ts";
 
 /**
  * As root, a bwrap machine hands its home to the sandbox user (chown, the whole tree when the top is
@@ -12,7 +12,8 @@ export async function refuseForeignHome(home: string, user: SandboxUser): Promis
   const top = await stat(home);
   if (top.uid === user.uid && top.gid === user.gid) return;
   if ((await readdir(home)).length === 0) return;
-  throw new UsageError(
+  throw new GuildsError(
+    "cli.usage",
     `--home ${home} is not empty and belongs to uid ${top.uid}:${top.gid}, not to the agent's sandbox user (uid ${user.uid}:${user.gid}); guilds tool does not hand over files it did not create. Pass an empty or new folder, or, to give this folder and everything in it to the agent, run \`chown -R ${user.uid}:${user.gid} ${home}\` yourself first.`,
   );
 }

@@ -1,9 +1,10 @@
 import { deleteGuild } from "../deletion/deleteGuild.ts";
 import { describeDeletion } from "../deletion/deletion.ts";
+import { GuildsError } from "../errors.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { findGuild } from "./findByName.ts";
-import { EXIT_OK, UsageError } from "./usage.ts";
+import { EXIT_OK } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
 /** guilds guild create <name> | list | delete <guild> */
@@ -31,5 +32,5 @@ export async function runGuildCommand(argv: string[], environment: NodeJS.Proces
     await writeOut(process.stdout, describeDeletion(deletion));
     return EXIT_OK;
   }
-  throw new UsageError("guild takes create <name>, list or delete <guild>.");
+  throw new GuildsError("cli.usage", "guild takes create <name>, list or delete <guild>.");
 }

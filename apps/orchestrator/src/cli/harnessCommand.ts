@@ -1,10 +1,11 @@
 import { HARNESS_NAMES, type HarnessName } from "@guilds/protocol/harness";
 import { loadConfig } from "../config.ts";
+import { GuildsError } from "../errors.ts";
 import { HARNESS_PACKAGES } from "../harnesses/harnessPackages.ts";
 import { harnessListing } from "../harnesses/installedHarnesses.ts";
 import { installNpmHarnesses } from "../harnesses/installHarness.ts";
 import { parseCommandArgs } from "./commandArgs.ts";
-import { EXIT_OK, UsageError } from "./usage.ts";
+import { EXIT_OK } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
 /**
@@ -20,7 +21,7 @@ export async function runHarnessCommand(argv: string[], environment: NodeJS.Proc
     await writeOut(process.stdout, `${harnessListing(harnessDir).join("\n")}\n`);
     return EXIT_OK;
   }
-  if (action !== "install") throw new UsageError("harness takes install <name>... or list.");
+  if (action !== "install") throw new GuildsError("cli.usage", "harness takes install <name>... or list.");
   const names = harnessNames(positionals);
   const npmNames = names.filter((name) => HARNESS_PACKAGES[name].kind === "npm");
   for (const name of names) {
@@ -41,12 +42,13 @@ export async function runHarnessCommand(argv: string[], environment: NodeJS.Proc
 
 function harnessNames(positionals: string[]): HarnessName[] {
   if (positionals.length === 0) {
-    throw new UsageError(`harness install needs one or more of: ${HARNESS_NAMES.join(", ")}.`);
+    throw new GuildsError("cli.usage", `harness install needs one or more of: ${HARNESS_NAMES.join(", ")}.`);
   }
   return positionals.map((value) => {
     const name = HARNESS_NAMES.find((candidate) => candidate === value);
     if (name === undefined) {
-      throw new UsageError(
+      throw new GuildsError(
+        "cli.usage",
         `there is no harness named ${JSON.stringify(value)}; the harnesses are ${HARNESS_NAMES.join(", ")}.`,
       );
     }

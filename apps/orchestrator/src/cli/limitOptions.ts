@@ -1,8 +1,8 @@
+import { GuildsError } from "../errors.ts";
 import { describeExcess, limitAboveMaximum } from "../machines/limitExcess.ts";
 import type { MachineLimitMaxima } from "../machines/limitMaxima.ts";
 import { type AgentLimitName, limitValueProblem } from "../machines/limitValues.ts";
 import { type AgentLimitSettings, parseByteSize } from "../machines/machineLimits.ts";
-import { UsageError } from "./usage.ts";
 
 /** The machine limits agent create and agent update take; "default" resets one. */
 export const LIMIT_OPTIONS = {
@@ -36,7 +36,8 @@ export function limitSettingsOfOptions(
   }
   const excess = limitAboveMaximum(settings, maxima);
   if (excess !== undefined) {
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       `--${FLAGS[excess.name]}: ${describeExcess(excess)}; pass at most that, or "default", or raise ${excess.variable} where the server runs.`,
     );
   }
@@ -52,5 +53,5 @@ function limitOfOption(name: AgentLimitName, flag: string, text: string): number
       ? `must be ${isSize ? "a size such as 4G or 512M" : name === "pids" ? "a whole number such as 1024" : "a number such as 2 or 0.5"}`
       : limitValueProblem(name, value);
   if (value !== null && problem === undefined) return value;
-  throw new UsageError(`--${flag} ${problem}, or "default" (got ${JSON.stringify(text)}).`);
+  throw new GuildsError("cli.usage", `--${flag} ${problem}, or "default" (got ${JSON.stringify(text)}).`);
 }

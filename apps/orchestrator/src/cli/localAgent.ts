@@ -1,12 +1,12 @@
 import { lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import path from "node:path";
+import { GuildsError } from "../errors.ts";
+import { sandboxUser } from "../machines/local/bwrap/sandboxUser.ts";
 import { createLocalMachine, type LocalMachine } from "../machines/local/localMachine.ts";
 import { consoleLogger, type SandboxMode, type SeccompSetting } from "../machines/local/localOptions.ts";
-import { sandboxUser } from "../machines/local/sandboxUser.ts";
 import { DEFAULT_MACHINE_LIMITS, type MachineLimits } from "../machines/machineLimits.ts";
 import { defaultWorkingDirectory } from "../toolbox/workingDirectory.ts";
 import { refuseForeignHome } from "./foreignHome.ts";
-import { UsageError } from "./usage.ts";
 
 /** A local agent of the CLI: a home folder of the user's choice and the machine around it. */
 export interface LocalAgent {
@@ -72,7 +72,10 @@ async function ensureHome(home: string): Promise<string> {
     return await realpath(home);
   } catch (caught) {
     const reason = caught instanceof Error ? caught.message : String(caught);
-    throw new UsageError(`--home ${home} cannot be used as the agent's home (${reason}); pass a folder.`);
+    throw new GuildsError(
+      "cli.usage",
+      `--home ${home} cannot be used as the agent's home (${reason}); pass a folder.`,
+    );
   }
 }
 
@@ -81,7 +84,8 @@ async function ensureRoot(root: string, home: string): Promise<void> {
     await mkdir(root, { recursive: true });
   } catch (caught) {
     const reason = caught instanceof Error ? caught.message : String(caught);
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       `the machine of --home ${home} lives beside it, in ${root}, which cannot be made (${reason}); pass a home whose parent folder you can write.`,
     );
   }

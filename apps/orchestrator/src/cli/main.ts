@@ -1,3 +1,4 @@
+import { GuildsError } from "../errors.ts";
 import { runAgentCommand } from "./agentCommand.ts";
 import { runGuildCommand } from "./guildCommand.ts";
 import { runHarnessCommand } from "./harnessCommand.ts";
@@ -8,7 +9,7 @@ import { runSecretCommand } from "./secretCommand.ts";
 import { runServe } from "./serveCommand.ts";
 import { runTokenCommand } from "./tokenCommand.ts";
 import { runTool } from "./toolCommand.ts";
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, HELP, UsageError } from "./usage.ts";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, HELP } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
 type Command = (argv: string[], environment: NodeJS.ProcessEnv) => Promise<number>;
@@ -36,11 +37,12 @@ async function main(argv: string[]): Promise<number> {
     }
     const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (run !== undefined) return await run(rest, process.env);
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       command === undefined ? "guilds needs a command." : `guilds has no command "${command}".`,
     );
   } catch (caught) {
-    if (caught instanceof UsageError) {
+    if (caught instanceof GuildsError && caught.code === "cli.usage") {
       await writeOut(process.stderr, `guilds: ${caught.message}\nRun \`guilds --help\` for the usage.\n`);
       return EXIT_USAGE;
     }

@@ -1,10 +1,11 @@
+import { GuildsError } from "../errors.ts";
 import { NOTE_KINDS, type NoteKind } from "../notes/noteReader.ts";
 import type { NoteSummary } from "../store/noteStore.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { findGuild } from "./findByName.ts";
 import { readNoteContent } from "./noteContentInput.ts";
-import { EXIT_OK, UsageError } from "./usage.ts";
+import { EXIT_OK } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
 const ACTIONS =
@@ -17,7 +18,7 @@ export async function runNoteCommand(argv: string[], environment: NodeJS.Process
   if (action === "get") return getNote(rest, environment);
   if (action === "list") return listNotes(rest, environment);
   if (action === "delete") return deleteNote(rest, environment);
-  throw new UsageError(`note takes ${ACTIONS}.`);
+  throw new GuildsError("cli.usage", `note takes ${ACTIONS}.`);
 }
 
 /** The content comes from --file or stdin, so a note of any size or shape never meets the shell. */
@@ -29,7 +30,10 @@ async function setNote(argv: string[], environment: NodeJS.ProcessEnv): Promise<
   const [guildName = "", path = ""] = takePositionals("note set", positionals, ["guild", "path"]);
   const kind = values.kind === undefined ? undefined : noteKind(values.kind);
   if (kind === "collection" && values.file !== undefined) {
-    throw new UsageError("note set --kind collection: a collection has no content; drop --file.");
+    throw new GuildsError(
+      "cli.usage",
+      "note set --kind collection: a collection has no content; drop --file.",
+    );
   }
   const content = kind === "collection" ? null : await readNoteContent(values.file);
   const { note, created } = await withAdminStore(environment, async (store) =>
@@ -95,7 +99,7 @@ async function deleteNote(argv: string[], environment: NodeJS.ProcessEnv): Promi
 function noteKind(value: string): NoteKind {
   const kind = NOTE_KINDS.find((candidate) => candidate === value);
   if (kind !== undefined) return kind;
-  throw new UsageError(`note set --kind ${value}: a kind is one of ${NOTE_KINDS.join(", ")}.`);
+  throw new GuildsError("cli.usage", `note set --kind ${value}: a kind is one of ${NOTE_KINDS.join(", ")}.`);
 }
 
 function listLine(note: NoteSummary): string {

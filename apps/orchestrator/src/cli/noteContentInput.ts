@@ -1,7 +1,6 @@
 import { createReadStream } from "node:fs";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { NOTE_CONTENT_MAX_BYTES } from "../store/noteContent.ts";
-import { UsageError } from "./usage.ts";
 
 /**
  * A note's content from `file`, else from stdin: UTF-8 text of at most NOTE_CONTENT_MAX_BYTES,
@@ -16,7 +15,7 @@ export async function readNoteContent(file: string | undefined): Promise<string>
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new UsageError(`${source} is not UTF-8 text; a note holds text.`);
+    throw new GuildsError("cli.usage", `${source} is not UTF-8 text; a note holds text.`);
   }
 }
 
@@ -31,12 +30,13 @@ async function readAtMost(stream: NodeJS.ReadableStream, source: string): Promis
       if (total > NOTE_CONTENT_MAX_BYTES) break;
     }
   } catch (caught) {
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       `cannot read ${source}: ${caught instanceof Error ? caught.message : String(caught)}.`,
     );
   }
   if (total > NOTE_CONTENT_MAX_BYTES) {
-    throw new AppError(
+    throw new GuildsError(
       "note.too_large",
       `${source} holds more than ${NOTE_CONTENT_MAX_BYTES} bytes; a note holds at most 1 MiB. Split it into several notes.`,
     );

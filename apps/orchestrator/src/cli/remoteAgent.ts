@@ -1,5 +1,5 @@
+import { GuildsError } from "../errors.ts";
 import type { ApiClient } from "./apiClient.ts";
-import { UsageError } from "./usage.ts";
 
 interface RemoteAgent {
   id: string;
@@ -20,7 +20,8 @@ export async function resolveAgentOverApi(api: ApiClient, reference: string): Pr
   }
   const [only, ...others] = matches;
   if (only !== undefined && others.length === 0) return only;
-  throw new UsageError(
+  throw new GuildsError(
+    "cli.usage",
     only === undefined
       ? `the server at ${api.baseUrl} has no agent "${reference}"; \`guilds agent list\` lists them.`
       : `${matches.length} guilds have an agent "${agentName}"; name it as <guild>/${agentName}.`,

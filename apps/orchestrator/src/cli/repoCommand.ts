@@ -1,11 +1,12 @@
 import path from "node:path";
 import { deleteRepository } from "../deletion/deleteRepository.ts";
 import { describeDeletion } from "../deletion/deletion.ts";
+import { GuildsError } from "../errors.ts";
 import type { RepositorySource } from "../store/repositoryStore.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { findGuild, findRepository } from "./findByName.ts";
-import { EXIT_OK, UsageError } from "./usage.ts";
+import { EXIT_OK } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
 const ACTIONS = "add <guild> <name> <url-or-path> [--token-env VAR], list <guild> or delete <guild> <name>";
@@ -16,7 +17,7 @@ export async function runRepoCommand(argv: string[], environment: NodeJS.Process
   if (action === "add") return addRepository(rest, environment);
   if (action === "list") return listRepositories(rest, environment);
   if (action === "delete") return removeRepository(rest, environment);
-  throw new UsageError(`repo takes ${ACTIONS}.`);
+  throw new GuildsError("cli.usage", `repo takes ${ACTIONS}.`);
 }
 
 async function addRepository(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
@@ -73,7 +74,10 @@ function sourceOf(location: string, token: string | undefined): RepositorySource
     return token === undefined ? { url: location } : { url: location, token };
   }
   if (token !== undefined) {
-    throw new UsageError(`--token-env is for a git URL; ${location} is a local path, which needs no token.`);
+    throw new GuildsError(
+      "cli.usage",
+      `--token-env is for a git URL; ${location} is a local path, which needs no token.`,
+    );
   }
   return { localPath: path.resolve(location) };
 }
@@ -83,7 +87,10 @@ function tokenFrom(variable: string | undefined, environment: NodeJS.ProcessEnv)
   if (variable === undefined) return undefined;
   const value = environment[variable];
   if (value === undefined || value === "") {
-    throw new UsageError(`--token-env ${variable}: the variable ${variable} is not set; export it first.`);
+    throw new GuildsError(
+      "cli.usage",
+      `--token-env ${variable}: the variable ${variable} is not set; export it first.`,
+    );
   }
   return value;
 }

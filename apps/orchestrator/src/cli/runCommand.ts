@@ -1,4 +1,5 @@
 import { RunEventEnvelope, type RunEventPayload } from "@guilds/protocol/runEvents";
+import { GuildsError } from "../errors.ts";
 import { type ApiClient, apiClientFromEnvironment } from "./apiClient.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { resolveAgentOverApi } from "./remoteAgent.ts";
@@ -6,7 +7,7 @@ import { runEventLine } from "./runEventLine.ts";
 import { createRunProgress } from "./runProgress.ts";
 import { readSseFrames } from "./sseFrames.ts";
 import { terminalText } from "./terminalText.ts";
-import { EXIT_FAILED, EXIT_OK, UsageError } from "./usage.ts";
+import { EXIT_FAILED, EXIT_OK } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
 /** The shell's code for a command stopped by Ctrl-C. */
@@ -26,7 +27,8 @@ interface RunDisplay {
 export async function runRun(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
   const { positionals } = parseCommandArgs("run", argv, {});
   const [agentReference = "", message = ""] = takePositionals("run", positionals, ["agent", "message"]);
-  if (message.trim() === "") throw new UsageError('run needs a message: guilds run <agent> "<message>".');
+  if (message.trim() === "")
+    throw new GuildsError("cli.usage", 'run needs a message: guilds run <agent> "<message>".');
   const api = apiClientFromEnvironment(environment);
   const agent = await resolveAgentOverApi(api, agentReference);
   const run = await api.json<{ id: string }>("POST", `/api/agents/${agent.id}/runs`, { message });
@@ -106,7 +108,8 @@ async function followRun(
     if (leave.aborted) return undefined;
     await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAY_MS));
   }
-  throw new UsageError(
+  throw new GuildsError(
+    "cli.usage",
     `the event stream of run ${runId} kept closing${unparsed > 0 ? ` (${unparsed} events not understood)` : ""}; GET /api/runs/${runId} shows the run.`,
   );
 }

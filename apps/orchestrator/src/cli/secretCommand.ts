@@ -1,9 +1,10 @@
+import { GuildsError } from "../errors.ts";
 import type { SecretOwner } from "../store/secretStore.ts";
 import type { Store } from "../store/store.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { findAgent, findGuild } from "./findByName.ts";
-import { EXIT_OK, UsageError } from "./usage.ts";
+import { EXIT_OK } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
 const ACTIONS =
@@ -16,7 +17,7 @@ export async function runSecretCommand(argv: string[], environment: NodeJS.Proce
   if (action === "set") return setSecret(rest, environment);
   if (action === "list") return listSecrets(rest, environment);
   if (action === "delete") return deleteSecret(rest, environment);
-  throw new UsageError(`secret takes ${ACTIONS}.`);
+  throw new GuildsError("cli.usage", `secret takes ${ACTIONS}.`);
 }
 
 /**
@@ -58,7 +59,8 @@ async function deleteSecret(argv: string[], environment: NodeJS.ProcessEnv): Pro
     const owner = await ownerOf(store, ownerName);
     const secret = (await store.secrets.list(owner)).find((candidate) => candidate.name === name);
     if (secret === undefined) {
-      throw new UsageError(
+      throw new GuildsError(
+        "cli.usage",
         `${ownerName} has no secret "${name}"; \`guilds secret list ${ownerName}\` lists them.`,
       );
     }
@@ -80,7 +82,10 @@ async function secretValue(variable: string | undefined, environment: NodeJS.Pro
   if (variable !== undefined) {
     const value = environment[variable];
     if (value === undefined || value === "") {
-      throw new UsageError(`--from-env ${variable}: the variable ${variable} is not set; export it first.`);
+      throw new GuildsError(
+        "cli.usage",
+        `--from-env ${variable}: the variable ${variable} is not set; export it first.`,
+      );
     }
     return value;
   }
@@ -92,7 +97,8 @@ async function secretValue(variable: string | undefined, environment: NodeJS.Pro
     .toString("utf8")
     .replace(/\r?\n$/, "");
   if (value === "") {
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       'the secret\'s value is empty: pipe it in (printf %s "$VALUE" | guilds secret set ...) or pass --from-env VAR.',
     );
   }

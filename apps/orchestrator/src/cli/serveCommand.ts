@@ -1,13 +1,13 @@
 import { createAdaptorServer } from "@hono/node-server";
 import { startServices } from "../app/startServices.ts";
 import { loadConfig } from "../config.ts";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { ServerStop } from "../runs/serverStop.ts";
 import { builtWebApp } from "../server/webApp.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { stopAccepting } from "./drainHttpServer.ts";
 import { sandboxFromEnvironment, serverHost, serverPort } from "./settings.ts";
-import { EXIT_FAILED, EXIT_OK, UsageError } from "./usage.ts";
+import { EXIT_FAILED, EXIT_OK } from "./usage.ts";
 
 /** Where the server's log lines go, once startServices has redacted them. */
 const serverLogger = {
@@ -34,7 +34,8 @@ export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): 
       server.once("error", (error: NodeJS.ErrnoException) =>
         reject(
           error.code === "EADDRINUSE"
-            ? new UsageError(
+            ? new GuildsError(
+                "cli.usage",
                 `port ${port} is already in use on ${host}; pass --port <another port> or set PORT.`,
               )
             : error,
@@ -90,7 +91,8 @@ function configOrUsage(environment: NodeJS.ProcessEnv) {
   try {
     return loadConfig(environment);
   } catch (caught) {
-    if (caught instanceof AppError && caught.code === "config.invalid") throw new UsageError(caught.message);
+    if (caught instanceof GuildsError && caught.code === "config.invalid")
+      throw new GuildsError("cli.usage", caught.message);
     throw caught;
   }
 }

@@ -1,8 +1,8 @@
+import { GuildsError } from "../errors.ts";
 import { DEFAULT_LIMIT_SETTINGS, effectiveLimits } from "../machines/effectiveLimits.ts";
 import { type MachineLimitMaxima, machineLimitMaximaFrom } from "../machines/limitMaxima.ts";
 import type { SandboxMode, SeccompSetting } from "../machines/local/localOptions.ts";
 import type { LocalAgentLimits } from "./localAgent.ts";
-import { UsageError } from "./usage.ts";
 
 const SANDBOX_MODES: readonly SandboxMode[] = ["bwrap", "unconfined", "auto"];
 
@@ -12,7 +12,8 @@ export function sandboxFromEnvironment(environment: NodeJS.ProcessEnv): SandboxM
   if (raw === undefined || raw === "") return "auto";
   const mode = SANDBOX_MODES.find((candidate) => candidate === raw);
   if (mode) return mode;
-  throw new UsageError(
+  throw new GuildsError(
+    "cli.usage",
     `GUILDS_SANDBOX must be bwrap, unconfined or auto (got ${JSON.stringify(raw)}); unset it for auto.`,
   );
 }
@@ -22,20 +23,26 @@ export function seccompFromEnvironment(environment: NodeJS.ProcessEnv): SeccompS
   const raw = environment.GUILDS_SECCOMP?.trim();
   if (raw === undefined || raw === "" || raw === "on") return "on";
   if (raw === "off") return "off";
-  throw new UsageError(`GUILDS_SECCOMP must be on or off (got ${JSON.stringify(raw)}); unset it for on.`);
+  throw new GuildsError(
+    "cli.usage",
+    `GUILDS_SECCOMP must be on or off (got ${JSON.stringify(raw)}); unset it for on.`,
+  );
 }
 
 /** GUILDS_LIMITS (on or off) and the GUILDS_MAX_* maxima: what a CLI machine gets, as a server's would. */
 export function limitsFromEnvironment(environment: NodeJS.ProcessEnv): LocalAgentLimits {
   const raw = environment.GUILDS_LIMITS?.trim();
   if (raw !== undefined && raw !== "" && raw !== "on" && raw !== "off") {
-    throw new UsageError(`GUILDS_LIMITS must be on or off (got ${JSON.stringify(raw)}); unset it for on.`);
+    throw new GuildsError(
+      "cli.usage",
+      `GUILDS_LIMITS must be on or off (got ${JSON.stringify(raw)}); unset it for on.`,
+    );
   }
   let maxima: MachineLimitMaxima;
   try {
     maxima = machineLimitMaximaFrom(environment);
   } catch (caught) {
-    throw new UsageError(caught instanceof Error ? caught.message : String(caught));
+    throw new GuildsError("cli.usage", caught instanceof Error ? caught.message : String(caught));
   }
   return { off: raw === "off", limits: effectiveLimits(DEFAULT_LIMIT_SETTINGS, maxima) };
 }
@@ -48,7 +55,10 @@ export function serverPort(flag: string | undefined, environment: NodeJS.Process
   if (raw === undefined || raw.trim() === "") return DEFAULT_PORT;
   const port = Number(raw);
   if (/^\d+$/.test(raw.trim()) && port >= 1 && port <= 65_535) return port;
-  throw new UsageError(`${source} must be a port number from 1 to 65535 (got ${JSON.stringify(raw)}).`);
+  throw new GuildsError(
+    "cli.usage",
+    `${source} must be a port number from 1 to 65535 (got ${JSON.stringify(raw)}).`,
+  );
 }
 
 const DEFAULT_HOST = "127.0.0.1";

@@ -1,6 +1,7 @@
+import { GuildsError } from "../errors.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
-import { EXIT_OK, UsageError } from "./usage.ts";
+import { EXIT_OK } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
 /** guilds token create <name> | list | revoke <name>: the operators' API tokens (only hashes are kept). */
@@ -10,7 +11,7 @@ export async function runTokenCommand(argv: string[], environment: NodeJS.Proces
   if (action === "create") return createToken(positionals, environment);
   if (action === "list") return listTokens(positionals, environment);
   if (action === "revoke") return revokeToken(positionals, environment);
-  throw new UsageError("token takes create <name>, list or revoke <name>.");
+  throw new GuildsError("cli.usage", "token takes create <name>, list or revoke <name>.");
 }
 
 /** Prints the token once, on stdout alone. */
@@ -42,7 +43,7 @@ async function revokeToken(positionals: string[], environment: NodeJS.ProcessEnv
   await withAdminStore(environment, async (store) => {
     const tokens = await store.tokens.list();
     if (!tokens.some((token) => token.name === name)) {
-      throw new UsageError(`there is no token "${name}"; \`guilds token list\` lists them.`);
+      throw new GuildsError("cli.usage", `there is no token "${name}"; \`guilds token list\` lists them.`);
     }
     await store.tokens.revoke(name);
   });

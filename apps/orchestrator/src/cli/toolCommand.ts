@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { CODE_TOOL_NAMES } from "@guilds/protocol/toolArgs";
+import { GuildsError } from "../errors.ts";
 import { findCodeTool } from "../toolbox/code.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
 import { createHelperTransport } from "../toolbox/helperTransport.ts";
@@ -8,7 +9,7 @@ import type { ToolResult } from "../toolbox/tool.ts";
 import { ToolboxError } from "../toolbox/toolboxError.ts";
 import { openLocalAgent } from "./localAgent.ts";
 import { limitsFromEnvironment, sandboxFromEnvironment, seccompFromEnvironment } from "./settings.ts";
-import { EXIT_OK, EXIT_USAGE, UsageError } from "./usage.ts";
+import { EXIT_OK, EXIT_USAGE } from "./usage.ts";
 import { writeOut } from "./writeOut.ts";
 
 const DEFAULT_RUN_ID = "cli";
@@ -62,24 +63,29 @@ function parseToolArgs(argv: string[]): ToolOptions {
   try {
     parsed = parseFlags(argv);
   } catch (caught) {
-    throw new UsageError(`tool: ${caught instanceof Error ? caught.message : String(caught)}`);
+    throw new GuildsError("cli.usage", `tool: ${caught instanceof Error ? caught.message : String(caught)}`);
   }
   const [toolName, argsText, ...extra] = parsed.positionals;
   const names = CODE_TOOL_NAMES.join(", ");
-  if (toolName === undefined) throw new UsageError(`tool needs a tool name: one of ${names}.`);
+  if (toolName === undefined) throw new GuildsError("cli.usage", `tool needs a tool name: one of ${names}.`);
   const tool = findCodeTool(toolName);
-  if (!tool) throw new UsageError(`there is no tool "${toolName}"; the tools are ${names}.`);
+  if (!tool) throw new GuildsError("cli.usage", `there is no tool "${toolName}"; the tools are ${names}.`);
   if (extra.length > 0) {
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       `tool takes one JSON argument after the tool name, got ${extra.length + 1}; quote it: '{"command": "ls -la"}'.`,
     );
   }
   if (parsed.values.home === undefined) {
-    throw new UsageError("tool needs --home <dir>: the agent's home folder (created when missing).");
+    throw new GuildsError(
+      "cli.usage",
+      "tool needs --home <dir>: the agent's home folder (created when missing).",
+    );
   }
   const runId = parsed.values.run ?? DEFAULT_RUN_ID;
   if (!ID_PATTERN.test(runId)) {
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       `--run ${JSON.stringify(runId)} is not a run id: use 1 to 200 letters, digits, _ . : or -.`,
     );
   }
@@ -108,7 +114,8 @@ function parseJsonArgs(text: string | undefined): unknown {
     return JSON.parse(text);
   } catch (caught) {
     const reason = caught instanceof Error ? caught.message : String(caught);
-    throw new UsageError(
+    throw new GuildsError(
+      "cli.usage",
       `the tool's arguments must be one JSON object, such as '{"command": "ls"}' (${reason}); quote them for the shell.`,
     );
   }
@@ -119,7 +126,7 @@ function settingOrUsage<T>(read: () => T): T {
     return read();
   } catch (caught) {
     if (caught instanceof ToolboxError && caught.code === "config.invalid")
-      throw new UsageError(caught.message);
+      throw new GuildsError("cli.usage", caught.message);
     throw caught;
   }
 }

@@ -1,11 +1,7 @@
-/** Bad usage of the CLI: the message says what to type instead; the exit code is 2. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
-
 export const EXIT_OK = 0;
 /** The tool could not run: a fault of ours (helper, machine), with its code and how to fix it. */
 export const EXIT_FAILED = 1;
+/** Bad usage: a GuildsError with code cli.usage, whose message says what to type instead. */
 export const EXIT_USAGE = 2;
 
 export const HELP = `guilds: a sandboxed workstation for LLM coding agents

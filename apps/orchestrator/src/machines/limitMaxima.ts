@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { type AgentLimitName, limitValueProblem } from "./limitValues.ts";
 import { parseByteSize } from "./machineLimits.ts";
 
@@ -53,7 +53,7 @@ function readSetting(
       : limitValueProblem(kind, value);
   if (value !== null && problem === undefined) return value;
   const unset = variable === TMPFS_SIZE_VARIABLE ? "for the default of 256M" : "for no maximum";
-  throw new AppError(
+  throw new GuildsError(
     "config.invalid",
     `Invalid environment: ${variable} ${problem} (got ${JSON.stringify(text)}); fix it, or unset it ${unset}.`,
   );

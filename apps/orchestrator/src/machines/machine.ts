@@ -8,7 +8,7 @@ export interface MachineProcess {
   readonly stderr: Readable;
   /**
    * Settles once the process has exited and its output streams have ended (a grandchild that keeps
-   * them open is cut off shortly after the exit). Rejects with a MachineError when the machine is not
+   * them open is cut off shortly after the exit). Rejects with a GuildsError when the machine is not
    * running or loses the process.
    */
   readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -30,22 +30,6 @@ export interface ExecOptions {
    * waits; each write to its stdin and each chunk it prints counts as activity instead.
    */
   longLived?: boolean;
-}
-
-/**
- * Our own faults around a machine, with a stable code: "machine.not_running" (exec before start or
- * after stop), "machine.start_failed", "machine.exec_failed" (the machine lost the process),
- * "machine.path_outside" (writeFile outside the home and /run/guilds), "helper.missing".
- * A command that cannot be run (no such file) is not one: it exits 127 with the reason on stderr.
- */
-export class MachineError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "MachineError";
-  }
 }
 
 export interface MachineEnd {
@@ -96,7 +80,11 @@ export interface Machine {
    */
   keepAwake(): () => void;
 
-  /** Starts a process inside the running machine. Counts as activity for the idle stop. */
+  /**
+   * Starts a process inside the running machine. Counts as activity for the idle stop. A command
+   * that cannot be run (no such file) is no fault of the machine: it exits 127 with the reason on
+   * stderr.
+   */
   exec(options: ExecOptions): MachineProcess;
   /** The machine's file API: writes a file at a path inside the machine (mode default 0600). */
   writeFile(pathInside: string, data: string | Buffer, mode?: number): Promise<void>;

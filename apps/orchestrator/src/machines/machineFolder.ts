@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { chmod, lstat, readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { DAEMON_FOLDER } from "./local/daemonFolder.ts";
+import { DAEMON_FOLDER } from "./local/daemon/daemonEndpoint.ts";
 
 /** What became of a deleted agent's machine folder: its home (clones, run logs) and run/. */
 export type MachineFolderOutcome =

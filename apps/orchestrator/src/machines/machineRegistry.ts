@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Agent } from "../store/agentStore.ts";
 import { createLatestLimits } from "./latestLimits.ts";
 import type { MachineLimitMaxima } from "./limitMaxima.ts";
-import { unmountStaleHomeImages } from "./local/homeImage.ts";
+import { unmountStaleHomeImages } from "./local/home/homeImage.ts";
 import { createLocalMachine } from "./local/localMachine.ts";
 import type { MachineExtras, MachineLogger, SandboxMode } from "./local/localOptions.ts";
 import type { Machine } from "./machine.ts";

@@ -1,7 +1,7 @@
 import { type LanguageModel, type ModelMessage, streamText, type TextStreamPart, type ToolSet } from "ai";
+import { GuildsError } from "../errors.ts";
 import { classifyProviderError, type ServerDescription } from "./classifyProviderError.ts";
 import type { FinishReason, GenerationEvent, GenerationInput, ModelProvider } from "./modelProvider.ts";
-import { ProviderError } from "./providerError.ts";
 import { toModelMessages } from "./toModelMessages.ts";
 import { toToolSet } from "./toToolSet.ts";
 
@@ -129,18 +129,18 @@ function finishReason(reason: string): FinishReason {
   }
 }
 
-function endedEarly(spec: AiSdkProviderSpec, callerSignal: AbortSignal | undefined): ProviderError {
+function endedEarly(spec: AiSdkProviderSpec, callerSignal: AbortSignal | undefined): GuildsError {
   if (callerSignal?.aborted === true)
     return classifyProviderError(callerSignal.reason, spec.server, callerSignal);
-  return new ProviderError(
+  return new GuildsError(
     "provider.error",
     `The stream from ${spec.server.name} ended before the model finished. Try again.`,
   );
 }
 
-function stalled(spec: AiSdkProviderSpec): ProviderError {
+function stalled(spec: AiSdkProviderSpec): GuildsError {
   const seconds = spec.idleTimeoutMs / 1000;
-  return new ProviderError(
+  return new GuildsError(
     "provider.error",
     `No data from ${spec.server.name} for ${seconds} s: the generation was stopped. Try again.`,
   );

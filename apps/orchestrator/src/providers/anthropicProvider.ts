@@ -1,10 +1,10 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import type { ModelMessage } from "ai";
+import { GuildsError } from "../errors.ts";
 import { createAiSdkProvider } from "./aiSdkProvider.ts";
 import { modelKeyAdvice } from "./modelKeyAdvice.ts";
 import type { ModelProvider } from "./modelProvider.ts";
 import { describeEndpoint, type ResolvedProviderOptions } from "./modelProviderOptions.ts";
-import { ProviderError } from "./providerError.ts";
 
 /** The AI SDK's root for the Messages API; a proxy's base URL ends with /v1 the same way. */
 export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
@@ -24,7 +24,7 @@ export function createAnthropicProvider(
   const keyAdvice = modelKeyAdvice(ANTHROPIC_KEY_VARIABLE, { serverEnvironment: true });
   const apiKey = config.api_key ?? options.environment[ANTHROPIC_KEY_VARIABLE];
   if (apiKey === undefined || apiKey === "") {
-    throw new ProviderError("provider.auth", `No Anthropic API key. ${keyAdvice}`);
+    throw new GuildsError("provider.auth", `No Anthropic API key. ${keyAdvice}`);
   }
   const baseURL = config.base_url ?? ANTHROPIC_DEFAULT_BASE_URL;
   const anthropic = createAnthropic({ apiKey, baseURL });

@@ -1,5 +1,6 @@
+import type { ErrorCode } from "@guilds/protocol/errorCodes";
 import { APICallError, LoadAPIKeyError, RetryError } from "ai";
-import { ProviderError, type ProviderErrorCode } from "./providerError.ts";
+import { GuildsError } from "../errors.ts";
 
 /** What an error message needs to say how to fix a failed call to one server. */
 export interface ServerDescription {
@@ -12,6 +13,8 @@ export interface ServerDescription {
   keyAdvice: string;
 }
 
+type ProviderErrorCode = Extract<ErrorCode, `provider.${string}`>;
+
 /** HTTP statuses that mean the request itself is wrong: an unknown model, a prompt too long. */
 const REJECTED_STATUSES = new Set([400, 404, 413, 422]);
 
@@ -20,9 +23,8 @@ export function classifyProviderError(
   error: unknown,
   server: ServerDescription,
   signal: AbortSignal | undefined,
-): ProviderError {
-  const fail = (code: ProviderErrorCode, message: string) =>
-    new ProviderError(code, message, { cause: error });
+): GuildsError {
+  const fail = (code: ProviderErrorCode, message: string) => new GuildsError(code, message, { cause: error });
   if (signal?.aborted === true || isAbortError(error)) {
     return fail("provider.cancelled", "The generation was cancelled.");
   }

@@ -8,7 +8,7 @@ import { createScriptedProvider } from "./scriptedProvider.ts";
 
 /**
  * The provider an agent's model config names. Made per generation (the config is read live), and
- * cheap to make: nothing is sent until `generate`. Throws ProviderError before any call:
+ * cheap to make: nothing is sent until `generate`. Throws GuildsError before any call:
  * provider.config for an invalid config or script, provider.auth when a key is needed and none is set.
  */
 export function createModelProvider(config: ModelConfigInput, options?: ModelProviderOptions): ModelProvider {

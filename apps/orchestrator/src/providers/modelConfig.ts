@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { GuildsError } from "../errors.ts";
 import { describeIssues } from "./describeIssues.ts";
 import { ModelScript } from "./modelScript.ts";
-import { ProviderError } from "./providerError.ts";
 
 const modelName = z
   .string()
@@ -52,5 +52,5 @@ export type ModelProviderName = ModelConfig["provider"];
 export function parseModelConfig(value: unknown): ModelConfig {
   const parsed = ModelConfig.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new ProviderError("provider.config", `Invalid model config: ${describeIssues(parsed.error)}.`);
+  throw new GuildsError("provider.config", `Invalid model config: ${describeIssues(parsed.error)}.`);
 }

@@ -1,5 +1,5 @@
+import type { GuildsError } from "../errors.ts";
 import type { ModelToolSchema } from "../toolbox/code.ts";
-import type { ProviderError } from "./providerError.ts";
 
 /**
  * One generation: a model reads the system prompt, the conversation and the tools it may call, and
@@ -70,7 +70,7 @@ export type GenerationEvent =
   /** The model stopped; terminal. */
   | { type: "finish"; reason: FinishReason; usage: TokenUsage }
   /** The generation failed or was cancelled; terminal. */
-  | { type: "error"; error: ProviderError };
+  | { type: "error"; error: GuildsError };
 
 /** Why the model stopped: "tool-calls" means it waits for the results of the calls it made. */
 export type FinishReason = "stop" | "tool-calls" | "length" | "content-filter" | "other";

@@ -1,6 +1,6 @@
 import { ModelScript } from "@guilds/protocol/modelScript";
+import { GuildsError } from "../errors.ts";
 import { describeIssues } from "./describeIssues.ts";
-import { ProviderError } from "./providerError.ts";
 
 export type { ModelScriptInput, ScriptStep } from "@guilds/protocol/modelScript";
 // The script's schema is a wire contract (an agent's settings carry it): it lives in the protocol.
@@ -10,5 +10,5 @@ export { ModelScript };
 export function parseModelScript(value: unknown): ModelScript {
   const parsed = ModelScript.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new ProviderError("provider.config", `Invalid model script: ${describeIssues(parsed.error)}.`);
+  throw new GuildsError("provider.config", `Invalid model script: ${describeIssues(parsed.error)}.`);
 }

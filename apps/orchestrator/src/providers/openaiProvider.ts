@@ -1,9 +1,9 @@
 import { createOpenAI } from "@ai-sdk/openai";
+import { GuildsError } from "../errors.ts";
 import { createAiSdkProvider } from "./aiSdkProvider.ts";
 import { modelKeyAdvice } from "./modelKeyAdvice.ts";
 import type { ModelProvider } from "./modelProvider.ts";
 import { describeEndpoint, type ResolvedProviderOptions } from "./modelProviderOptions.ts";
-import { ProviderError } from "./providerError.ts";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 export const OPENAI_KEY_VARIABLE = "OPENAI_API_KEY";
@@ -22,7 +22,7 @@ export function createOpenAIProvider(config: OpenAIConfig, options: ResolvedProv
   const keyAdvice = modelKeyAdvice(OPENAI_KEY_VARIABLE, { serverEnvironment: true });
   const apiKey = config.api_key ?? options.environment[OPENAI_KEY_VARIABLE];
   if (apiKey === undefined || apiKey === "") {
-    throw new ProviderError("provider.auth", `No OpenAI API key. ${keyAdvice}`);
+    throw new GuildsError("provider.auth", `No OpenAI API key. ${keyAdvice}`);
   }
   const baseURL = config.base_url ?? OPENAI_DEFAULT_BASE_URL;
   const openai = createOpenAI({ apiKey, baseURL });

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { GuildsError } from "../errors.ts";
 import type {
   ConversationMessage,
   GenerationEvent,
@@ -6,7 +7,6 @@ import type {
   ModelProvider,
 } from "./modelProvider.ts";
 import type { ModelScript, ScriptStep } from "./modelScript.ts";
-import { ProviderError } from "./providerError.ts";
 
 /**
  * Plays a fixed script, one step per generation (see modelScript.ts for the format), for tests and
@@ -55,7 +55,7 @@ async function* playStep(
       if (signal === undefined) {
         const message =
           "A wait_for_cancel step needs a generation that can be cancelled: pass an abortSignal.";
-        yield { type: "error", error: new ProviderError("provider.config", message) };
+        yield { type: "error", error: new GuildsError("provider.config", message) };
         return;
       }
       yield* textDeltas(step.text);
@@ -64,7 +64,7 @@ async function* playStep(
       return;
     }
     case "error":
-      yield { type: "error", error: new ProviderError(step.code, step.message) };
+      yield { type: "error", error: new GuildsError(step.code, step.message) };
       return;
   }
 }
@@ -96,8 +96,8 @@ function finish(reason: "stop" | "tool-calls"): GenerationEvent {
   return { type: "finish", reason, usage: { inputTokens: null, outputTokens: null } };
 }
 
-function cancelled(): ProviderError {
-  return new ProviderError("provider.cancelled", "The generation was cancelled.");
+function cancelled(): GuildsError {
+  return new GuildsError("provider.cancelled", "The generation was cancelled.");
 }
 
 /** False when the signal aborted first. */

@@ -20,9 +20,9 @@ const inFlight = new WeakMap<Machine, Map<string, Promise<EnsuredClone>>>();
 /**
  * Makes sure the repository is cloned into the agent's home at repos/<name>, by git inside the
  * machine (started if need be). A folder with a .git is left alone, whatever state the agent left
- * it in. `token` authenticates an http(s) clone. Faults are AppErrors: repository.source_invalid,
+ * it in. `token` authenticates an http(s) clone. Faults are GuildsErrors: repository.source_invalid,
  * repository.name_invalid, repository.clone_failed (with git's last lines, tokens redacted); a
- * machine's own faults are its MachineErrors.
+ * machine's own faults are its machine.* GuildsErrors.
  */
 export async function ensureRepositoryCloned(
   machine: Machine,

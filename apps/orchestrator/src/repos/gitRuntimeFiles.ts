@@ -1,5 +1,5 @@
 import path from "node:path";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import type { Machine } from "../machines/machine.ts";
 
 /**
@@ -20,7 +20,10 @@ export function gitRuntimeFiles(machine: Machine): GitRuntimeFiles {
   const { agentId } = machine;
   // The id is a folder name here: "." or ".." (which the protocol's id pattern allows) would escape it.
   if (agentId === "" || agentId === "." || agentId === ".." || agentId.includes("/")) {
-    throw new AppError("agent.id_invalid", `The agent id ${JSON.stringify(agentId)} cannot name a folder.`);
+    throw new GuildsError(
+      "agent.id_invalid",
+      `The agent id ${JSON.stringify(agentId)} cannot name a folder.`,
+    );
   }
   const folder = path.posix.join(machine.runtimeDir, agentId, "git");
   return {

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import type { Machine } from "../machines/machine.ts";
 import { writeRuntimeFiles } from "../machines/runtimeFiles.ts";
 import { credentialHelperCommand, credentialHelperScript } from "./credentialHelperScript.ts";
@@ -63,7 +63,7 @@ async function configureHomeGit(machine: Machine, helper: string): Promise<void>
     timeoutMs: CONFIGURE_TIMEOUT_MS,
   });
   if (ran.ok) return;
-  throw new AppError(
+  throw new GuildsError(
     "repository.credentials_failed",
     `The git config of the agent's home could not be set to use the repository tokens: ${ran.stderrLines.join(" / ") || `exit ${ran.code ?? "unknown"}`}. ` +
       "Check that ~/.gitconfig in the agent's home is valid git config and writable, then retry.",

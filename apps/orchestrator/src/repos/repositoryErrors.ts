@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { createRedactor } from "../pipeline/redactor.ts";
 
 /**
@@ -10,16 +10,15 @@ export function cloneFailed(
   what: string,
   stderrLines: readonly string[],
   secrets: readonly string[],
-): AppError {
+): GuildsError {
   const redactor = createRedactor(secrets);
   const tail =
     stderrLines.length === 0
       ? "git printed nothing."
       : `git said:\n${stderrLines.map((line) => `  ${redactor.redact(line)}`).join("\n")}`;
-  return new AppError(
+  return new GuildsError(
     "repository.clone_failed",
     `The repository ${name} could not be cloned into the agent's home: ${redactor.redact(what)}. ${tail}\n` +
       "Check the repository's URL or path and its token, then retry.",
-    { status: 502 },
   );
 }

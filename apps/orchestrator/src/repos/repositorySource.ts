@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 
 /** Where a repository comes from: a git remote, or a git repository on the server's host. */
 export type RepositorySource = { url: string } | { localPath: string };
@@ -88,6 +88,6 @@ function hostPathOfFileUrl(url: string): string {
   }
 }
 
-function sourceInvalid(message: string): AppError {
-  return new AppError("repository.source_invalid", message, { status: 400 });
+function sourceInvalid(message: string): GuildsError {
+  return new GuildsError("repository.source_invalid", message);
 }

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { runHostGit } from "./hostGit.ts";
 import { SAMPLE_COMMITS, type SampleCommit } from "./sampleRepositoryFiles.ts";
 
@@ -27,7 +27,7 @@ export async function createSampleRepository(hostDir: string): Promise<string> {
   } catch (error) {
     await rm(draft, { recursive: true, force: true });
     throw isFolderInTheWay(error)
-      ? new AppError(
+      ? new GuildsError(
           "repository.sample_failed",
           `The sample repository cannot be made in ${repository}: the folder is there, holds files and is not a git repository. Remove it or choose another folder.`,
         )
@@ -62,7 +62,7 @@ async function git(repository: string, args: string[], date: string | undefined)
   }
   const ran = await runHostGit(["-C", repository, ...args], { timeoutMs: GIT_TIMEOUT_MS, env });
   if (ran.ok) return;
-  throw new AppError(
+  throw new GuildsError(
     "repository.sample_failed",
     `The sample repository could not be made in ${repository}: git ${args[0] ?? ""} failed: ${ran.stderrLines.join(" / ")}. ` +
       "Check that git is installed on the server and the folder is writable, or remove the folder and retry.",

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { type HttpRemote, httpRemoteOf } from "./httpRemote.ts";
 import type { RepositoryCredentials } from "./repositoryTokens.ts";
 
@@ -72,10 +72,9 @@ function checkNoControlCharacter(name: string, what: string, value: string): voi
   for (const character of value) {
     const code = character.charCodeAt(0);
     if (code < 0x20 || code === 0x7f) {
-      throw new AppError(
+      throw new GuildsError(
         "repository.token_invalid",
         `The ${what} of the repository ${name} holds a control character (a newline?); set it again without one.`,
-        { status: 400 },
       );
     }
   }

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { GuildsError } from "../errors.ts";
 import { describeExcess, limitAboveMaximum } from "../machines/limitExcess.ts";
 import type { MachineLimitMaxima } from "../machines/limitMaxima.ts";
 import { LIMIT_LABELS } from "../machines/limitValues.ts";
 import { type AgentLimitSettings, parseByteSize } from "../machines/machineLimits.ts";
-import { badRequest } from "./apiError.ts";
 
 const SIZE_EXPECTED = 'must be a number of bytes or a size such as "4G" or "512M"';
 
@@ -45,7 +45,7 @@ export function limitSettingsOf(
   if (body.disk !== undefined) settings.diskBytes = body.disk;
   const excess = limitAboveMaximum(settings, maxima);
   if (excess !== undefined) {
-    throw badRequest(
+    throw new GuildsError(
       "agent.limit_above_maximum",
       `Invalid agent: limits.${LIMIT_LABELS[excess.name]} ${describeExcess(excess)}; ask for at most that, or null for the default, or have the operator raise ${excess.variable}.`,
     );

@@ -11,7 +11,6 @@ export function requireBearerToken(tokens: Pick<TokenStore, "verify">): Middlewa
     if (header === undefined) {
       return errorResponse(
         c,
-        401,
         "auth.missing",
         `This API needs an operator token: send Authorization: Bearer <token>. ${HOW_TO_GET_ONE}.`,
       );
@@ -20,7 +19,6 @@ export function requireBearerToken(tokens: Pick<TokenStore, "verify">): Middlewa
     if (match?.[1] === undefined || (await tokens.verify(match[1])) === undefined) {
       return errorResponse(
         c,
-        401,
         "auth.invalid",
         `The bearer token is not valid (revoked, mistyped or from another server). ${HOW_TO_GET_ONE}, and send Authorization: Bearer <token>.`,
       );

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import type { ApiRoute } from "./apiRoute.ts";
 import { honoPath } from "./apiRoute.ts";
 import type { AppDeps } from "./appDeps.ts";
@@ -44,7 +44,6 @@ export function createApp(deps: AppDeps): Hono {
     c.req.path.startsWith("/api/") || c.req.method !== "GET"
       ? errorResponse(
           c,
-          404,
           "route.not_found",
           `No route for ${c.req.method} ${c.req.path}; GET /api/openapi.json lists the routes.`,
         )
@@ -60,10 +59,9 @@ export function createApp(deps: AppDeps): Hono {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new AppError(
+        throw new GuildsError(
           "request.too_large",
           `The request body is over the limit of ${MAX_BODY_BYTES} bytes (1 MiB); send less, e.g. a shorter message.`,
-          { status: 413 },
         );
       },
     }),

@@ -1,9 +1,14 @@
+import { type ErrorCode, httpStatusOf } from "@guilds/protocol/errorCodes";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { isAppError } from "../errors.ts";
+import { isGuildsError } from "../errors.ts";
 import { asStorageFull } from "../store/storageFull.ts";
-import type { ApiErrorBody } from "./apiError.ts";
+
+/** The JSON body of every failed API answer. */
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string };
+}
 
 /**
  * Redacts what it is given (startServices passes its RedactingLogger): an error's message or stack
@@ -14,29 +19,35 @@ export interface ErrorLogger {
 }
 
 /**
- * The app's one onError: an AppError answers with its status, code and message; anything else is a
- * 500 whose message names no internals (the details go to the server's log only).
+ * The app's one onError: a GuildsError answers with its code, the code's status (the one table in
+ * @guilds/protocol/errorCodes) and its message; anything else is a 500 whose message names no
+ * internals (the details go to the server's log only).
  */
 export function createErrorHandler(logger: ErrorLogger) {
   return (error: Error, c: Context): Response => {
-    if (isAppError(error)) return errorResponse(c, error.status, error.code, error.message);
+    if (isGuildsError(error)) return errorResponse(c, error.code, error.message);
     // PostgreSQL's disk_full reaches here as the driver's error.
     const full = asStorageFull(error);
-    if (full !== undefined) return errorResponse(c, full.status, full.code, full.message);
+    if (full !== undefined) return errorResponse(c, full.code, full.message);
     if (error instanceof HTTPException && error.status < 500) {
-      return errorResponse(c, error.status, "request.rejected", error.message || "The request was rejected.");
+      return errorResponse(c, "request.rejected", error.message || "The request was rejected.", error.status);
     }
     logger.error(`${c.req.method} ${c.req.path} failed: ${error.stack ?? error.message}`);
     return errorResponse(
       c,
-      500,
       "server.internal",
       "The server failed on this request; the details are in its log. Retry, and report it if it persists.",
     );
   };
 }
 
-export function errorResponse(c: Context, status: number, code: string, message: string): Response {
+/** The JSON error body with the code's status (hono's own 4xx keep theirs: see request.rejected). */
+export function errorResponse(
+  c: Context,
+  code: ErrorCode,
+  message: string,
+  status: number = httpStatusOf(code),
+): Response {
   const body: ApiErrorBody = { error: { code, message } };
   return c.json(body, status as ContentfulStatusCode);
 }

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { GuildsError } from "../errors.ts";
 import { describeIssues } from "../providers/describeIssues.ts";
-import { badRequest } from "./apiError.ts";
 
 /** Request bodies are JSON objects of at most this many bytes (1 MiB); larger ones get a 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -14,20 +14,20 @@ export async function readJsonBody<T>(c: Context, schema: z.ZodType<T>): Promise
     value = text.trim() === "" ? undefined : JSON.parse(text);
   } catch (caught) {
     const reason = caught instanceof Error ? caught.message : String(caught);
-    throw badRequest(
+    throw new GuildsError(
       "request.malformed_json",
       `The request body is not valid JSON (${reason}); send one JSON object with Content-Type: application/json.`,
     );
   }
   if (value === undefined) {
-    throw badRequest(
+    throw new GuildsError(
       "request.body_missing",
       "The request needs a JSON object body; see GET /api/openapi.json.",
     );
   }
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw badRequest(
+  throw new GuildsError(
     "request.invalid",
     `Invalid request body: ${describeIssues(parsed.error)}. Fix these fields and retry; GET /api/openapi.json describes them.`,
   );

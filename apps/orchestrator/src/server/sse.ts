@@ -1,7 +1,7 @@
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
 import type { Context } from "hono";
+import { GuildsError } from "../errors.ts";
 import type { RunEventFilter } from "../events/eventBus.ts";
-import { badRequest } from "./apiError.ts";
 import type { AppDeps } from "./appDeps.ts";
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
@@ -88,7 +88,7 @@ export function resumePoint(c: Context, fallback: number | undefined): number | 
   const [raw, source] = header !== undefined ? [header, "Last-Event-ID"] : [query, "after"];
   if (raw === undefined || raw.trim() === "") return fallback;
   if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
-  throw badRequest(
+  throw new GuildsError(
     "request.invalid",
     `${source} must be the id of an event already received, a whole number (got ${JSON.stringify(raw)}); leave it out to start from the beginning.`,
   );

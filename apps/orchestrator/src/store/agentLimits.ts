@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import {
   AGENT_LIMIT_NAMES,
   type AgentLimitName,
@@ -26,10 +26,9 @@ export function limitColumns(limits: Partial<AgentLimitSettings> | undefined): P
     if (value !== null) {
       const problem = limitValueProblem(name, value);
       if (problem !== undefined) {
-        throw new AppError(
+        throw new GuildsError(
           "agent.invalid",
           `Invalid agent: limits.${LIMIT_LABELS[name]} ${problem} (got ${value}), or null for the default.`,
-          { status: 400 },
         );
       }
     }

@@ -1,6 +1,6 @@
 import { HARNESSES, MODEL_PROVIDERS, type ModelProviderName } from "@guilds/protocol/agentSettings";
 import type { HarnessName } from "@guilds/protocol/harness";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 
 export {
   HARNESSES,
@@ -38,6 +38,6 @@ export function checkModelName(value: string): string {
   throw invalid("the model name is empty; name the model the provider should run");
 }
 
-function invalid(detail: string): AppError {
-  return new AppError("agent.invalid", `Invalid agent: ${detail}.`, { status: 400 });
+function invalid(detail: string): GuildsError {
+  return new GuildsError("agent.invalid", `Invalid agent: ${detail}.`);
 }

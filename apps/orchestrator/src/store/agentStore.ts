@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import type { AgentLimitSettings } from "../machines/machineLimits.ts";
 import { limitColumns, limitsOf } from "./agentLimits.ts";
 import {
@@ -193,13 +193,12 @@ async function getAgent(db: Kysely<Database>, id: string): Promise<Agent> {
   return toAgent(found(row, "agent", id));
 }
 
-function agentBusy(agent: Agent, runs: readonly RunInProgress[]): AppError {
+function agentBusy(agent: Agent, runs: readonly RunInProgress[]): GuildsError {
   const which = runs.length === 0 ? "a run that has just started" : describeRuns(runs);
   const first = runs[0]?.id ?? "<run id>";
-  return new AppError(
+  return new GuildsError(
     "agent.busy",
     `The agent ${agent.name} has a run in progress (${which}); cancel it first (Ctrl-C where \`guilds run\` shows it, or POST /api/runs/${first}/cancel), then delete the agent.`,
-    { status: 409 },
   );
 }
 

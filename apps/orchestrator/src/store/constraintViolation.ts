@@ -1,4 +1,5 @@
-import { AppError } from "../errors.ts";
+import type { ErrorCode } from "@guilds/protocol/errorCodes";
+import { GuildsError } from "../errors.ts";
 
 /**
  * Which constraint a failed write broke, across both drivers: better-sqlite3 throws SqliteError with
@@ -22,7 +23,7 @@ export function constraintViolation(error: unknown): ConstraintKind | undefined 
 }
 
 /** A unique violation becomes `code` (409) with `message`; anything else is rethrown as it is. */
-export function rethrowAsConflict(error: unknown, code: string, message: string): never {
+export function rethrowAsConflict(error: unknown, code: ErrorCode, message: string): never {
   if (constraintViolation(error) !== "unique") throw error;
-  throw new AppError(code, message, { status: 409, cause: error });
+  throw new GuildsError(code, message, { cause: error });
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { timestamp } from "./clock.ts";
 import { rethrowAsConflict } from "./constraintViolation.ts";
 import type { Database, GuildTable } from "./database.ts";
@@ -111,17 +111,16 @@ async function getGuild(db: Kysely<Database>, id: string): Promise<Guild> {
   return toGuild(found(row, "guild", id));
 }
 
-function guildNotEmpty(guild: Guild, agents: readonly string[]): AppError {
+function guildNotEmpty(guild: Guild, agents: readonly string[]): GuildsError {
   const which =
     agents.length === 0
       ? "an agent created a moment ago; delete it"
       : agents.length === 1
         ? `1 agent (${agents.join(", ")}); delete it`
         : `${agents.length} agents (${agents.join(", ")}); delete them`;
-  return new AppError(
+  return new GuildsError(
     "guild.not_empty",
     `The guild ${guild.name} has ${which} first. Its repositories, secrets and notes go with the guild.`,
-    { status: 409 },
   );
 }
 

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -22,8 +22,8 @@ export function fromJsonObjectText(text: string, column: string): JsonObject {
   throw corrupt(column);
 }
 
-function corrupt(column: string, cause?: unknown): AppError {
-  return new AppError(
+function corrupt(column: string, cause?: unknown): GuildsError {
+  return new GuildsError(
     "store.corrupt",
     `The stored ${column} is not the JSON it should be; the database was changed outside guilds.`,
     { cause },

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import type { Database } from "./database.ts";
 import { addAgentLimitColumns } from "./migrations/agentLimitColumns.ts";
 import { createInitialSchema } from "./migrations/initialSchema.ts";
@@ -30,7 +30,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: "sqlite" | 
   const { error, results } = await migrator.migrateToLatest();
   if (error === undefined) return;
   const failed = results?.find((result) => result.status === "Error")?.migrationName;
-  throw new AppError(
+  throw new GuildsError(
     "store.migration_failed",
     `Migrating the database${failed ? ` (${failed})` : ""} failed: ${error instanceof Error ? error.message : String(error)}. ` +
       "Check that the database is reachable and that the user may create tables in it.",
@@ -42,7 +42,7 @@ async function currentSchema(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
   if (schema) return schema;
-  throw new AppError(
+  throw new GuildsError(
     "store.no_schema",
     "PostgreSQL has no current schema to create the tables in: the search_path names no existing schema. " +
       "Create one, or fix the role's search_path.",

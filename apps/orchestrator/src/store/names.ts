@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 
 /** A repository's name is its folder, repos/<name>, in every agent's home. */
 export const REPOSITORY_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -9,10 +9,9 @@ const NAME_MAX_LENGTH = 100;
 /** Guild, agent and token names: what an operator types after `guilds run`; no control characters. */
 export function checkDisplayName(entity: "guild" | "agent" | "token", name: string): string {
   if (name.length === 0 || name.length > NAME_MAX_LENGTH || name.trim() !== name || hasControl(name)) {
-    throw new AppError(
+    throw new GuildsError(
       `${entity}.name_invalid`,
       `A ${entity} name must be 1 to ${NAME_MAX_LENGTH} characters, without leading or trailing spaces or control characters (got ${JSON.stringify(name)}).`,
-      { status: 400 },
     );
   }
   return name;
@@ -22,19 +21,17 @@ export function checkRepositoryName(name: string): string {
   if (REPOSITORY_NAME_PATTERN.test(name) && name !== "." && name !== ".." && name.length <= NAME_MAX_LENGTH) {
     return name;
   }
-  throw new AppError(
+  throw new GuildsError(
     "repository.name_invalid",
     `A repository name becomes its folder repos/<name>: use letters, digits, ".", "_" and "-" (up to ${NAME_MAX_LENGTH}, not "." or ".."); got ${JSON.stringify(name)}.`,
-    { status: 400 },
   );
 }
 
 export function checkSecretName(name: string, what = "secret name"): string {
   if (SECRET_NAME_PATTERN.test(name) && name.length <= NAME_MAX_LENGTH) return name;
-  throw new AppError(
+  throw new GuildsError(
     "secret.name_invalid",
     `A ${what} is an environment variable name: capital letters, digits and "_", not starting with a digit (got ${JSON.stringify(name)}).`,
-    { status: 400 },
   );
 }
 

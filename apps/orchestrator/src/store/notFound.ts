@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 
 export type StoredEntity =
   | "guild"
@@ -12,14 +12,11 @@ export type StoredEntity =
   | "tool_call";
 
 /** `<entity>.not_found` (404), naming what was looked up so the caller can check it. */
-export function notFound(entity: StoredEntity, key: string): AppError {
+export function notFound(entity: StoredEntity, key: string): GuildsError {
   const label = entity.replace("_", " ");
-  return new AppError(
+  return new GuildsError(
     `${entity}.not_found`,
     `No ${label} ${JSON.stringify(key)}; list them to find the right one.`,
-    {
-      status: 404,
-    },
   );
 }
 

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import type { NoteKind } from "../notes/noteReader.ts";
 
 /**
@@ -18,26 +18,23 @@ export function storedNoteContent(
 ): string | null {
   if (kind === "collection") {
     if (content === undefined || content === null) return null;
-    throw new AppError(
+    throw new GuildsError(
       "note.content_invalid",
       `${JSON.stringify(path)} is a collection, which has no content: its records are the notes under it (${path}/<name>). Send no content.`,
-      { status: 400 },
     );
   }
   if (content === undefined || content === null) {
-    throw new AppError(
+    throw new GuildsError(
       "note.content_missing",
       `A ${kind} needs content; ${JSON.stringify(path)} got none.${kind === "record" ? " A record's content is a JSON object." : ""}`,
-      { status: 400 },
     );
   }
   const stored = kind === "record" ? recordJsonView(path, content) : checkText(path, kind, content);
   const bytes = Buffer.byteLength(stored, "utf8");
   if (bytes > NOTE_CONTENT_MAX_BYTES) {
-    throw new AppError(
+    throw new GuildsError(
       "note.too_large",
       `The content of ${JSON.stringify(path)} is ${bytes} bytes${kind === "record" ? " as its JSON view" : ""}; a ${kind} holds at most ${NOTE_CONTENT_MAX_BYTES} bytes (1 MiB, also the API's request body limit). Split it into several notes.`,
-      { status: 413 },
     );
   }
   return stored;
@@ -65,20 +62,18 @@ function recordJsonView(path: string, content: string): string {
   return recordView(value as Record<string, unknown>);
 }
 
-function recordInvalid(path: string, problem: string): AppError {
-  return new AppError(
+function recordInvalid(path: string, problem: string): GuildsError {
+  return new GuildsError(
     "note.record_invalid",
     `The record ${JSON.stringify(path)} ${problem}; a record's content is one JSON object, like {"title": "Deploy", "done": false}.`,
-    { status: 400 },
   );
 }
 
 /** PostgreSQL's text cannot hold a NUL, so no note holds one on either database. */
 function checkText(path: string, kind: NoteKind, content: string): string {
   if (!content.includes("\u0000")) return content;
-  throw new AppError(
+  throw new GuildsError(
     "note.content_invalid",
     `The ${kind} ${JSON.stringify(path)} contains a NUL character; a ${kind} is text. Remove it, or keep binary data elsewhere.`,
-    { status: 400 },
   );
 }

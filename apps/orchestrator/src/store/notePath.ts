@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 
 /** A note's display path ("runbooks/deploy.md", "tasks/t-12") is at most this many characters. */
 export const NOTE_PATH_MAX_LENGTH = 300;
@@ -13,10 +13,9 @@ const SEGMENT_PATTERN = /^[A-Za-z0-9._ -]+$/;
 export function checkNotePath(path: string): string {
   const problem = notePathProblem(path);
   if (problem === undefined) return path;
-  throw new AppError(
+  throw new GuildsError(
     "note.path_invalid",
     `The note path ${JSON.stringify(path)} ${problem}. A note path is relative, like runbooks/deploy.md or tasks/t-12: segments of letters, digits, ".", "_", "-" and spaces, joined by "/", at most ${NOTE_PATH_MAX_LENGTH} characters.`,
-    { status: 400 },
   );
 }
 

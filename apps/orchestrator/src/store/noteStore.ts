@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { NOTE_KINDS, type NoteKind } from "../notes/noteReader.ts";
 import { timestamp } from "./clock.ts";
 import { rethrowAsConflict } from "./constraintViolation.ts";
@@ -173,28 +173,25 @@ async function requireGuild(db: Kysely<Database>, guildId: string): Promise<void
   );
 }
 
-function noteNotFound(path: string): AppError {
-  return new AppError(
+function noteNotFound(path: string): GuildsError {
+  return new GuildsError(
     "note.not_found",
     `The guild has no note ${JSON.stringify(path)}; list the guild's notes to find the right path.`,
-    { status: 404 },
   );
 }
 
-function kindConflict(path: string, stored: NoteKind, wanted: NoteKind): AppError {
-  return new AppError(
+function kindConflict(path: string, stored: NoteKind, wanted: NoteKind): GuildsError {
+  return new GuildsError(
     "note.kind_conflict",
     `${JSON.stringify(path)} is a ${stored}, not a ${wanted}; set it as a ${stored}, or delete it first to keep a ${wanted} there.`,
-    { status: 409 },
   );
 }
 
-function collectionNotEmpty(path: string, held: readonly string[]): AppError {
+function collectionNotEmpty(path: string, held: readonly string[]): GuildsError {
   const shown = held.slice(0, 5).join(", ") + (held.length > 5 ? ", …" : "");
-  return new AppError(
+  return new GuildsError(
     "note.collection_not_empty",
     `The collection ${JSON.stringify(path)} holds ${held.length === 1 ? "1 note" : `${held.length} notes`} (${shown}); delete ${held.length === 1 ? "it" : "them"} first.`,
-    { status: 409 },
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { timestamp } from "./clock.ts";
 import { rethrowAsConflict } from "./constraintViolation.ts";
 import type { Database, RepositoryTable } from "./database.ts";
@@ -100,12 +100,9 @@ export function createRepositoryStore(db: Kysely<Database>, cipher: SecretCipher
         const repository = await getRepository(transaction, id);
         if (token === null) return deleteToken(transaction, id);
         if (repository.url === null) {
-          throw new AppError(
+          throw new GuildsError(
             "repository.token_needs_url",
             `The repository ${repository.name} is a local path; only a git URL takes a token.`,
-            {
-              status: 400,
-            },
           );
         }
         await writeToken(transaction, cipher, id, token);
@@ -142,12 +139,11 @@ async function getRepository(db: Kysely<Database>, id: string): Promise<Reposito
   return toRepository(found(row, "repository", id));
 }
 
-function repositoryInUse(repository: Repository, runs: readonly RunInProgress[]): AppError {
+function repositoryInUse(repository: Repository, runs: readonly RunInProgress[]): GuildsError {
   const which = runs.length === 0 ? "a run that has just started" : describeRuns(runs);
-  return new AppError(
+  return new GuildsError(
     "repository.in_use",
     `The guild has a run in progress (${which}), whose commands may be using the repository ${repository.name}; cancel it or let it end, then delete the repository.`,
-    { status: 409 },
   );
 }
 
@@ -214,7 +210,5 @@ function withoutPassword(url: string): { url: string; password: string | undefin
 
 function checkNotBlank(value: string, field: string): string {
   if (value.trim() !== "") return value.trim();
-  throw new AppError("repository.source_invalid", `A repository needs a non-empty ${field}.`, {
-    status: 400,
-  });
+  throw new GuildsError("repository.source_invalid", `A repository needs a non-empty ${field}.`);
 }

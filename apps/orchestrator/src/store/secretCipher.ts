@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 
 const ALGORITHM = "aes-256-gcm";
 const IV_BYTES = 12;
@@ -55,8 +55,8 @@ export function createSecretCipher(loadKey: () => Buffer): SecretCipher {
   };
 }
 
-function undecryptable(cause?: unknown): AppError {
-  return new AppError(
+function undecryptable(cause?: unknown): GuildsError {
+  return new GuildsError(
     "secret.undecryptable",
     "A stored secret does not decrypt with the current key: GUILDS_SECRET_KEY or <GUILDS_HOME>/secret.key " +
       "changed since it was stored. Restore that key, or set the secret again.",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "../config.ts";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 
 export const SECRET_KEY_BYTES = 32;
 export const SECRET_KEY_FILE = "secret.key";
@@ -44,7 +44,7 @@ function readOrCreateKeyFile(file: string): string {
 function decodeKey(encoded: string, source: string): Buffer {
   const key = Buffer.from(encoded.trim(), "base64");
   if (key.length === SECRET_KEY_BYTES) return key;
-  throw new AppError(
+  throw new GuildsError(
     "secret.key_invalid",
     `${source} must hold base64 of ${SECRET_KEY_BYTES} bytes (it holds ${key.length}); restore the key secrets were stored with.`,
   );

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import { AppError } from "../errors.ts";
+import { GuildsError } from "../errors.ts";
 import { timestamp } from "./clock.ts";
 import type { Database, SecretTable } from "./database.ts";
 import { newId } from "./ids.ts";
@@ -25,12 +25,9 @@ export async function upsertSecretRow(
 ): Promise<Selectable<SecretTable>> {
   const name = checkSecretName(input.name);
   if (input.value.length === 0) {
-    throw new AppError(
+    throw new GuildsError(
       "secret.value_empty",
       `The secret ${name} has an empty value; give it a value or delete it.`,
-      {
-        status: 400,
-      },
     );
   }
   const aliases = input.aliases === undefined ? undefined : JSON.stringify(checkAliases(name, input.aliases));

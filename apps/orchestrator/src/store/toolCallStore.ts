@@ -33,7 +33,7 @@ export interface ToolCall {
   metadata: JsonObject;
   /** On a repeated file_read: the step whose result it points to. */
   repeatOf: number | null;
-  /** Our own fault that ended the call (an AppError's message), or the interruption's reason. */
+  /** Our own fault that ended the call (a GuildsError's message), or the interruption's reason. */
   error: string | null;
   createdAt: string;
   startedAt: string | null;

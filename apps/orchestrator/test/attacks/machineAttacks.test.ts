@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { probeBwrap } from "../../src/machines/local/bwrapProbe.ts";
-import { sandboxUser } from "../../src/machines/local/sandboxUser.ts";
+import { probeBwrap } from "../../src/machines/local/bwrap/bwrapProbe.ts";
+import { sandboxUser } from "../../src/machines/local/bwrap/sandboxUser.ts";
 import { waitFor } from "../machines/machineFixture.ts";
 import {
   ATTACK_LIMITS,

@@ -5,8 +5,9 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, expect, test, vi } from "vitest";
 import { runAgentCommand } from "../../src/cli/agentCommand.ts";
 import { runGuildCommand } from "../../src/cli/guildCommand.ts";
-import { HELP, UsageError } from "../../src/cli/usage.ts";
+import { HELP } from "../../src/cli/usage.ts";
 import { loadConfig } from "../../src/config.ts";
+import { GuildsError } from "../../src/errors.ts";
 import { openStore } from "../../src/store/store.ts";
 
 const home = mkdtempSync(path.join(tmpdir(), "guilds-cli-limits-"));
@@ -71,7 +72,8 @@ test.each([
   [["update", "acme/nobody", "--cpus", "1"], 'the guild acme has no agent "nobody"'],
 ])("%j is a usage error: %s", async (args, says) => {
   const outcome = runAgentCommand(args, environment);
-  await expect(outcome).rejects.toBeInstanceOf(UsageError);
+  await expect(outcome).rejects.toBeInstanceOf(GuildsError);
+  await expect(outcome).rejects.toMatchObject({ code: "cli.usage" });
   await expect(outcome).rejects.toThrow(says);
 });
 

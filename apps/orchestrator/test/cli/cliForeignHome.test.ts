@@ -15,8 +15,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { agentIdOf, machineRootOf } from "../../src/cli/localAgent.ts";
+import { sandboxUser } from "../../src/machines/local/bwrap/sandboxUser.ts";
 import { findBwrap } from "../../src/machines/local/hostTools.ts";
-import { sandboxUser } from "../../src/machines/local/sandboxUser.ts";
 import { stopCliMachine } from "./cliMachine.ts";
 import { runCli } from "./runCli.ts";
 

@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { agentIdOf, machineRootOf } from "../../src/cli/localAgent.ts";
 import { createLocalMachine } from "../../src/machines/local/localMachine.ts";
-import { readMachineRecord } from "../../src/machines/local/machineRecord.ts";
+import { readMachineRecord } from "../../src/machines/local/records/machineRecord.ts";
 
 const silent = { info() {}, warn() {} };
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { machineCgroupPlan } from "../../src/machines/cgroups/machineCgroupPlan.ts";
-import { probeBwrap } from "../../src/machines/local/bwrapProbe.ts";
+import { probeBwrap } from "../../src/machines/local/bwrap/bwrapProbe.ts";
+import { sandboxUser } from "../../src/machines/local/bwrap/sandboxUser.ts";
 import { createLocalMachine } from "../../src/machines/local/localMachine.ts";
-import { sandboxUser } from "../../src/machines/local/sandboxUser.ts";
 import { bash, recordingLogger, tempRoot } from "./machineFixture.ts";
 
 describe("where no cgroup can be made", () => {

@@ -2,8 +2,8 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { LOG_CAP_BYTES, LOG_KEEP_HEAD_BYTES, LOG_MARKER_OFFSET } from "@guilds/protocol/runLogCap";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { probeBwrap } from "../../src/machines/local/bwrapProbe.ts";
-import { sandboxUser } from "../../src/machines/local/sandboxUser.ts";
+import { probeBwrap } from "../../src/machines/local/bwrap/bwrapProbe.ts";
+import { sandboxUser } from "../../src/machines/local/bwrap/sandboxUser.ts";
 import { type AttackAgent, attackAgent } from "../attacks/attackMachines.ts";
 import { waitFor } from "./machineFixture.ts";
 

@@ -1,5 +1,5 @@
-import { probeBwrap } from "../../src/machines/local/bwrapProbe.ts";
-import { sandboxUser } from "../../src/machines/local/sandboxUser.ts";
+import { probeBwrap } from "../../src/machines/local/bwrap/bwrapProbe.ts";
+import { sandboxUser } from "../../src/machines/local/bwrap/sandboxUser.ts";
 
 /**
  * For tests about something else than the sandbox: bwrap where it works here, else unconfined,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { GuildsError } from "../../src/errors.ts";
 import { createModelProvider } from "../../src/providers/createModelProvider.ts";
-import { ProviderError } from "../../src/providers/providerError.ts";
 import { anthropicProtocol } from "../fakes/fakeAnthropicProtocol.ts";
 import type { RecordedRequest } from "../fakes/fakeModelServer.ts";
 import { collectEvents, generateFromText } from "./collectGeneration.ts";
@@ -106,7 +106,7 @@ describe("anthropic specifics", () => {
     expect(server.requests.at(-1)?.headers["x-api-key"]).toBe("from-env");
 
     const missing = () => createModelProvider(config, { environment: {} });
-    expect(missing).toThrow(ProviderError);
+    expect(missing).toThrow(GuildsError);
     expect(missing).toThrow(expect.objectContaining({ code: "provider.auth" }));
     expect(missing).toThrow(
       "No Anthropic API key. Set the secret ANTHROPIC_API_KEY of the agent or its guild (the value on stdin: " +

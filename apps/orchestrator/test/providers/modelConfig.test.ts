@@ -1,14 +1,14 @@
 import { describe, expect, test } from "vitest";
+import { GuildsError } from "../../src/errors.ts";
 import { parseModelConfig } from "../../src/providers/modelConfig.ts";
 import { parseModelScript } from "../../src/providers/modelScript.ts";
-import { ProviderError } from "../../src/providers/providerError.ts";
 
 /** The thrown error's message, or a failure when nothing was thrown. */
 function refusal(parse: () => unknown): string {
   try {
     parse();
   } catch (error) {
-    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toBeInstanceOf(GuildsError);
     expect(error).toMatchObject({ code: "provider.config", status: 400 });
     return (error as Error).message;
   }

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { AppError } from "../../src/errors.ts";
+import { GuildsError } from "../../src/errors.ts";
 import { ensureRepositoryCloned } from "../../src/repos/ensureRepositoryCloned.ts";
 import { createSampleRepository } from "../../src/repos/sampleRepository.ts";
 import { type RepoMachine, runInside, startRepoMachine, tempFolder } from "./repoMachine.ts";
@@ -104,10 +104,10 @@ describe("ensureRepositoryCloned", () => {
       name: "missing",
       source: { localPath: "/nonexistent/guilds-repo" },
     }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toBeInstanceOf(GuildsError);
     expect(failure).toMatchObject({ code: "repository.clone_failed", status: 502 });
-    expect((failure as AppError).message).toContain("/nonexistent/guilds-repo");
-    expect((failure as AppError).message).toMatch(/cannot change to|No such file/);
+    expect((failure as GuildsError).message).toContain("/nonexistent/guilds-repo");
+    expect((failure as GuildsError).message).toMatch(/cannot change to|No such file/);
     const listed = await runInside(machine, ["ls", "repos"]);
     expect(listed.stdout.split("\n")).not.toContain("missing");
   });
@@ -122,7 +122,7 @@ describe("ensureRepositoryCloned", () => {
       token,
     ).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: "repository.clone_failed" });
-    const message = (failure as AppError).message;
+    const message = (failure as GuildsError).message;
     expect(message).toContain("127.0.0.1");
     expect(message).toContain("[redacted]");
     expect(message).not.toContain("tok-secret");

@@ -2,9 +2,9 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { probeBwrap } from "../../src/machines/local/bwrapProbe.ts";
+import { probeBwrap } from "../../src/machines/local/bwrap/bwrapProbe.ts";
+import { sandboxUser } from "../../src/machines/local/bwrap/sandboxUser.ts";
 import { createLocalMachine, type LocalMachine } from "../../src/machines/local/localMachine.ts";
-import { sandboxUser } from "../../src/machines/local/sandboxUser.ts";
 import type { Machine } from "../../src/machines/machine.ts";
 
 export interface RepoMachine {

@@ -8,7 +8,7 @@ import { pidNamespaceOf, processStartOf } from "../../src/app/processIdentity.ts
 import { claimServer } from "../../src/app/serverClaim.ts";
 import { startServices } from "../../src/app/startServices.ts";
 import { loadConfig } from "../../src/config.ts";
-import { AppError } from "../../src/errors.ts";
+import { GuildsError } from "../../src/errors.ts";
 import type { ServerHolder } from "../../src/store/serverLeaseStore.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 
@@ -31,12 +31,12 @@ async function freshStore(): Promise<Store> {
   return store;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
+async function refusal(promise: Promise<unknown>): Promise<GuildsError> {
   const caught = await promise.then(
     () => undefined,
     (error: unknown) => error,
   );
-  if (!(caught instanceof AppError))
+  if (!(caught instanceof GuildsError))
     throw new Error(`expected the start to be refused, got ${String(caught)}`);
   expect(caught.code).toBe("server.running");
   return caught;

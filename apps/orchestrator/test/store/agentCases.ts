@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { expectAppError, type StoreTest } from "./storeFixture.ts";
+import { expectGuildsError, type StoreTest } from "./storeFixture.ts";
 
 export function agentCases(test: StoreTest): void {
   describe("agents", () => {
@@ -104,13 +104,13 @@ export function agentCases(test: StoreTest): void {
         { diskBytes: Number.NaN },
       ];
       for (const limits of refused) {
-        await expectAppError(store.agents.create({ ...base, limits }), "agent.invalid", 400);
+        await expectGuildsError(store.agents.create({ ...base, limits }), "agent.invalid", 400);
       }
       await expect(store.agents.create({ ...base, limits: { memoryBytes: 1024 } })).rejects.toThrow(
         /limits\.memory must be a whole number of bytes, at least 1048576 \(1 MiB\) \(got 1024\)/,
       );
       const agent = await store.agents.create(base);
-      await expectAppError(store.agents.update(agent.id, { limits: { pids: -1 } }), "agent.invalid", 400);
+      await expectGuildsError(store.agents.update(agent.id, { limits: { pids: -1 } }), "agent.invalid", 400);
     });
 
     test("names are unique per guild: agent.exists, on create and on rename", async ({ open }) => {
@@ -121,12 +121,12 @@ export function agentCases(test: StoreTest): void {
       await store.agents.create({ guildId: acme.id, name: "coder", ...base });
       const second = await store.agents.create({ guildId: acme.id, name: "reviewer", ...base });
 
-      await expectAppError(
+      await expectGuildsError(
         store.agents.create({ guildId: acme.id, name: "coder", ...base }),
         "agent.exists",
         409,
       );
-      await expectAppError(store.agents.update(second.id, { name: "coder" }), "agent.exists", 409);
+      await expectGuildsError(store.agents.update(second.id, { name: "coder" }), "agent.exists", 409);
       await store.agents.create({ guildId: other.id, name: "coder", ...base });
     });
 
@@ -135,12 +135,12 @@ export function agentCases(test: StoreTest): void {
       const guild = await store.guilds.create({ name: "acme" });
       const base = { guildId: guild.id, name: "a", modelProvider: "scripted", modelName: "demo" } as const;
 
-      await expectAppError(store.agents.create({ ...base, maxToolCalls: 0 }), "agent.invalid", 400);
-      await expectAppError(store.agents.create({ ...base, idleStopMinutes: 1.5 }), "agent.invalid", 400);
-      await expectAppError(store.agents.create({ ...base, modelName: " " }), "agent.invalid", 400);
-      await expectAppError(store.agents.create({ ...base, guildId: "g_missing" }), "guild.not_found", 404);
-      await expectAppError(store.agents.update("ag_missing", { coding: false }), "agent.not_found", 404);
-      await expectAppError(store.agents.delete("ag_missing"), "agent.not_found", 404);
+      await expectGuildsError(store.agents.create({ ...base, maxToolCalls: 0 }), "agent.invalid", 400);
+      await expectGuildsError(store.agents.create({ ...base, idleStopMinutes: 1.5 }), "agent.invalid", 400);
+      await expectGuildsError(store.agents.create({ ...base, modelName: " " }), "agent.invalid", 400);
+      await expectGuildsError(store.agents.create({ ...base, guildId: "g_missing" }), "guild.not_found", 404);
+      await expectGuildsError(store.agents.update("ag_missing", { coding: false }), "agent.not_found", 404);
+      await expectGuildsError(store.agents.delete("ag_missing"), "agent.not_found", 404);
     });
 
     test("deleting an agent deletes its runs and secrets", async ({ db, open }) => {
@@ -158,7 +158,7 @@ export function agentCases(test: StoreTest): void {
 
       await store.agents.delete(agent.id);
 
-      await expectAppError(store.runs.get(run.id), "run.not_found", 404);
+      await expectGuildsError(store.runs.get(run.id), "run.not_found", 404);
       expect(await db.rawRows("select count(*) as n from secret")).toEqual([{ n: 0 }]);
     });
   });

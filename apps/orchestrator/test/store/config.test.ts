@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { AppError } from "../../src/errors.ts";
+import { GuildsError } from "../../src/errors.ts";
 
 describe("loadConfig", () => {
   test("defaults: ~/.guilds (/var/lib/guilds for root), SQLite inside it, the key file", () => {
@@ -86,7 +86,7 @@ describe("loadConfig", () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(AppError);
+    expect(caught).toBeInstanceOf(GuildsError);
     expect(caught).toMatchObject({ code: "config.invalid" });
     expect(String(caught)).toMatch(/DATABASE_URL must be a PostgreSQL URL/);
   });

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import type { Store } from "../../src/store/store.ts";
 import { seedRun } from "./seedRun.ts";
-import { expectAppError, type StoreTest } from "./storeFixture.ts";
+import { expectGuildsError, type StoreTest } from "./storeFixture.ts";
 
 const OWNED_TABLES = ["run", "message", "generation", "tool_call", "run_event"] as const;
 
@@ -29,7 +29,7 @@ export function deletionCases(test: StoreTest): void {
       const store = await open();
       const { agent, run } = await seedRun(store);
 
-      const error = await expectAppError(store.agents.delete(agent.id), "agent.busy", 409);
+      const error = await expectGuildsError(store.agents.delete(agent.id), "agent.busy", 409);
 
       expect(error.message).toBe(
         `The agent coder has a run in progress (${run.id} of coder); cancel it first (Ctrl-C where \`guilds run\` shows it, or POST /api/runs/${run.id}/cancel), then delete the agent.`,
@@ -55,7 +55,7 @@ export function deletionCases(test: StoreTest): void {
         expect(await db.rawRows(`select count(*) as n from ${table}`)).toEqual([{ n: 0 }]);
       }
       expect(await db.rawRows("select name from secret")).toEqual([{ name: "SHARED" }]);
-      await expectAppError(store.agents.delete(agent.id), "agent.not_found", 404);
+      await expectGuildsError(store.agents.delete(agent.id), "agent.not_found", 404);
     });
 
     test("a guild with agents is refused with guild.not_empty, naming them", async ({ open }) => {
@@ -68,7 +68,7 @@ export function deletionCases(test: StoreTest): void {
         modelName: "m",
       });
 
-      const error = await expectAppError(store.guilds.delete(guild.id), "guild.not_empty", 409);
+      const error = await expectGuildsError(store.guilds.delete(guild.id), "guild.not_empty", 409);
 
       expect(error.message).toBe(
         "The guild acme has 2 agents (coder, tester); delete them first. Its repositories, secrets and notes go with the guild.",
@@ -94,7 +94,7 @@ export function deletionCases(test: StoreTest): void {
       for (const table of ["guild", "repository", "secret"]) {
         expect(await db.rawRows(`select count(*) as n from ${table}`)).toEqual([{ n: 0 }]);
       }
-      await expectAppError(store.guilds.delete(guild.id), "guild.not_found", 404);
+      await expectGuildsError(store.guilds.delete(guild.id), "guild.not_found", 404);
     });
 
     test("a repository is refused with repository.in_use while a run of the guild is in progress", async ({
@@ -108,12 +108,16 @@ export function deletionCases(test: StoreTest): void {
         localPath: "/srv/web",
       });
 
-      const error = await expectAppError(store.repositories.delete(repository.id), "repository.in_use", 409);
+      const error = await expectGuildsError(
+        store.repositories.delete(repository.id),
+        "repository.in_use",
+        409,
+      );
       expect(error.message).toContain(`(${run.id} of coder)`);
 
       await store.runs.end(run.id, "cancelled", "by the operator");
       expect(await store.repositories.delete(repository.id)).toEqual(repository);
-      await expectAppError(store.repositories.get(repository.id), "repository.not_found", 404);
+      await expectGuildsError(store.repositories.get(repository.id), "repository.not_found", 404);
     });
   });
 }

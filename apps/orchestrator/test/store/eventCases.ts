@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { EVENT_RETENTION_MS } from "../../src/store/eventStore.ts";
 import { seedRun } from "./seedRun.ts";
-import { expectAppError, type StoreTest } from "./storeFixture.ts";
+import { expectGuildsError, type StoreTest } from "./storeFixture.ts";
 
 export function eventCases(test: StoreTest): void {
   describe("run events", () => {
@@ -31,7 +31,7 @@ export function eventCases(test: StoreTest): void {
       expect(await store.events.listForGuild(guild.id, first.id)).toEqual([second, third]);
       expect(await store.events.listForGuild(guild.id, 0, 1)).toEqual([first]);
       expect(await store.events.lastId()).toBe(third.id);
-      await expectAppError(
+      await expectGuildsError(
         store.events.append("run_missing", { type: "x", payload: null }),
         "run.not_found",
         404,
@@ -86,7 +86,7 @@ export function eventCases(test: StoreTest): void {
     test("appendAll with a missing run stores none of its events", async ({ open }) => {
       const store = await open();
       const { run } = await seedRun(store);
-      await expectAppError(
+      await expectGuildsError(
         store.events.appendAll([
           { runId: run.id, type: "message.created", payload: {} },
           { runId: "run_missing", type: "tool.finished", payload: {} },

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { seedRun } from "./seedRun.ts";
-import { expectAppError, type StoreTest } from "./storeFixture.ts";
+import { expectGuildsError, type StoreTest } from "./storeFixture.ts";
 
 export function guildCases(test: StoreTest): void {
   describe("guilds", () => {
@@ -16,15 +16,15 @@ export function guildCases(test: StoreTest): void {
       expect((await store.guilds.list()).map((guild) => guild.name)).toEqual(["alpha", "beta"]);
 
       await store.guilds.delete(beta.id);
-      await expectAppError(store.guilds.get(beta.id), "guild.not_found", 404);
-      await expectAppError(store.guilds.delete(beta.id), "guild.not_found", 404);
+      await expectGuildsError(store.guilds.get(beta.id), "guild.not_found", 404);
+      await expectGuildsError(store.guilds.delete(beta.id), "guild.not_found", 404);
     });
 
     test("a taken name is guild.exists; a blank one guild.name_invalid", async ({ open }) => {
       const store = await open();
       await store.guilds.create({ name: "acme" });
-      await expectAppError(store.guilds.create({ name: "acme" }), "guild.exists", 409);
-      await expectAppError(store.guilds.create({ name: " " }), "guild.name_invalid", 400);
+      await expectGuildsError(store.guilds.create({ name: "acme" }), "guild.exists", 409);
+      await expectGuildsError(store.guilds.create({ name: " " }), "guild.name_invalid", 400);
     });
   });
 
@@ -103,7 +103,7 @@ export function guildCases(test: StoreTest): void {
       expect(await db.rawRows("select count(*) as n from secret")).toEqual([{ n: 1 }]);
       expect((await store.repositories.setToken(remote.id, null)).hasToken).toBe(false);
       expect(await db.rawRows("select count(*) as n from secret")).toEqual([{ n: 0 }]);
-      await expectAppError(store.repositories.setToken(local.id, "t"), "repository.token_needs_url", 400);
+      await expectGuildsError(store.repositories.setToken(local.id, "t"), "repository.token_needs_url", 400);
     });
 
     test("names are unique per guild and must be a folder name", async ({ open }) => {
@@ -112,20 +112,20 @@ export function guildCases(test: StoreTest): void {
       const other = await store.guilds.create({ name: "other" });
       await store.repositories.create({ guildId: acme.id, name: "api", url: "https://x.test/api.git" });
 
-      await expectAppError(
+      await expectGuildsError(
         store.repositories.create({ guildId: acme.id, name: "api", localPath: "/srv/api" }),
         "repository.exists",
         409,
       );
       await store.repositories.create({ guildId: other.id, name: "api", localPath: "/srv/api" });
       for (const name of ["../etc", "a b", "", "..", "ü"]) {
-        await expectAppError(
+        await expectGuildsError(
           store.repositories.create({ guildId: acme.id, name, localPath: "/srv/x" }),
           "repository.name_invalid",
           400,
         );
       }
-      await expectAppError(
+      await expectGuildsError(
         store.repositories.create({ guildId: "g_missing", name: "x", localPath: "/srv/x" }),
         "guild.not_found",
         404,
@@ -144,7 +144,7 @@ export function guildCases(test: StoreTest): void {
 
       await store.repositories.delete(remote.id);
 
-      await expectAppError(store.repositories.get(remote.id), "repository.not_found", 404);
+      await expectGuildsError(store.repositories.get(remote.id), "repository.not_found", 404);
       expect(await db.rawRows("select count(*) as n from secret")).toEqual([{ n: 0 }]);
     });
   });

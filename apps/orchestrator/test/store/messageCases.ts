@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { seedRun } from "./seedRun.ts";
-import { expectAppError, type StoreTest } from "./storeFixture.ts";
+import { expectGuildsError, type StoreTest } from "./storeFixture.ts";
 
 export function messageCases(test: StoreTest): void {
   describe("messages", () => {
@@ -22,8 +22,8 @@ export function messageCases(test: StoreTest): void {
       expect(await store.messages.list(run.id)).toEqual([first, second]);
       expect(await store.messages.list(run.id, { afterSeq: 1 })).toEqual([second]);
       expect(await store.messages.list(run.id, { limit: 1 })).toEqual([first]);
-      await expectAppError(store.messages.get(run.id, 3), "message.not_found", 404);
-      await expectAppError(
+      await expectGuildsError(store.messages.get(run.id, 3), "message.not_found", 404);
+      await expectGuildsError(
         store.messages.append("run_missing", { role: "operator", content: "x" }),
         "run.not_found",
         404,

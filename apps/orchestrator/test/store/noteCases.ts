@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { NOTE_CONTENT_MAX_BYTES } from "../../src/store/noteContent.ts";
 import { NOTE_PATH_MAX_LENGTH } from "../../src/store/notePath.ts";
-import { expectAppError, type StoreTest } from "./storeFixture.ts";
+import { expectGuildsError, type StoreTest } from "./storeFixture.ts";
 
 export function noteCases(test: StoreTest): void {
   describe("notes", () => {
@@ -62,7 +62,7 @@ export function noteCases(test: StoreTest): void {
         path: "runbooks/deploy.md",
       });
       expect(await store.notes.find(guild.id, "runbooks/deploy.md")).toBeUndefined();
-      const gone = await expectAppError(
+      const gone = await expectGuildsError(
         store.notes.get(guild.id, "runbooks/deploy.md"),
         "note.not_found",
         404,
@@ -70,7 +70,7 @@ export function noteCases(test: StoreTest): void {
       expect(gone.message).toBe(
         'The guild has no note "runbooks/deploy.md"; list the guild\'s notes to find the right path.',
       );
-      await expectAppError(store.notes.delete(guild.id, "runbooks/deploy.md"), "note.not_found", 404);
+      await expectGuildsError(store.notes.delete(guild.id, "runbooks/deploy.md"), "note.not_found", 404);
     });
 
     test("a prefix lists the path and what is under it, in code point order", async ({ open }) => {
@@ -106,7 +106,7 @@ export function noteCases(test: StoreTest): void {
       expect(await under("a_b")).toEqual(["a_b/c"]);
       expect(await under("nothing")).toEqual([]);
       expect(await under("")).toHaveLength(paths.length);
-      await expectAppError(store.notes.list(guild.id, { prefix: "../x" }), "note.path_invalid", 400);
+      await expectGuildsError(store.notes.list(guild.id, { prefix: "../x" }), "note.path_invalid", 400);
     });
 
     test("paths are checked, each refusal saying what is wrong", async ({ open }) => {
@@ -125,7 +125,7 @@ export function noteCases(test: StoreTest): void {
         ["x".repeat(NOTE_PATH_MAX_LENGTH + 1), `is ${NOTE_PATH_MAX_LENGTH + 1} characters long`],
       ];
       for (const [path, says] of refused) {
-        const error = await expectAppError(
+        const error = await expectGuildsError(
           store.notes.set(guild.id, { path, content: "x" }),
           "note.path_invalid",
           400,
@@ -153,18 +153,22 @@ export function noteCases(test: StoreTest): void {
         ["null", "is null"],
         ["{not json", "is not valid JSON"],
       ]) {
-        const error = await expectAppError(set("tasks/t-1", "record", content), "note.record_invalid", 400);
+        const error = await expectGuildsError(
+          set("tasks/t-1", "record", content),
+          "note.record_invalid",
+          400,
+        );
         expect(error.message).toContain(says);
         expect(error.message).toContain("one JSON object");
       }
-      await expectAppError(set("tasks", "collection", "text"), "note.content_invalid", 400);
-      await expectAppError(set("a", "note"), "note.content_missing", 400);
-      await expectAppError(set("a", "script", "a\u0000b"), "note.content_invalid", 400);
+      await expectGuildsError(set("tasks", "collection", "text"), "note.content_invalid", 400);
+      await expectGuildsError(set("a", "note"), "note.content_missing", 400);
+      await expectGuildsError(set("a", "script", "a\u0000b"), "note.content_invalid", 400);
       expect((await set("empty", "note", "")).note.size).toBe(0);
 
       const largest = "é".repeat(NOTE_CONTENT_MAX_BYTES / 2);
       expect((await set("big", "note", largest)).note.size).toBe(NOTE_CONTENT_MAX_BYTES);
-      const tooLarge = await expectAppError(set("bigger", "note", `${largest}x`), "note.too_large", 413);
+      const tooLarge = await expectGuildsError(set("bigger", "note", `${largest}x`), "note.too_large", 413);
       expect(tooLarge.message).toContain(`is ${NOTE_CONTENT_MAX_BYTES + 1} bytes`);
       expect(tooLarge.message).toContain("1 MiB, also the API's request body limit");
       expect(await store.notes.find(guild.id, "bigger")).toBeUndefined();
@@ -174,7 +178,7 @@ export function noteCases(test: StoreTest): void {
       const store = await open();
       const guild = await store.guilds.create({ name: "acme" });
       await store.notes.set(guild.id, { path: "plan", content: "text" });
-      const error = await expectAppError(
+      const error = await expectGuildsError(
         store.notes.set(guild.id, { path: "plan", kind: "record", content: "{}" }),
         "note.kind_conflict",
         409,
@@ -191,7 +195,7 @@ export function noteCases(test: StoreTest): void {
       await store.notes.set(guild.id, { path: "tasks", kind: "collection" });
       await store.notes.set(guild.id, { path: "tasks/t-1", kind: "record", content: "{}" });
       await store.notes.set(guild.id, { path: "tasks-old", content: "not in it" });
-      const error = await expectAppError(
+      const error = await expectGuildsError(
         store.notes.delete(guild.id, "tasks"),
         "note.collection_not_empty",
         409,
@@ -211,14 +215,14 @@ export function noteCases(test: StoreTest): void {
       expect((await store.notes.get(acme.id, "plan")).content).toBe("acme's");
       expect((await store.notes.get(other.id, "plan")).content).toBe("other's");
 
-      await expectAppError(
+      await expectGuildsError(
         store.notes.set("g_missing", { path: "plan", content: "x" }),
         "guild.not_found",
         404,
       );
-      await expectAppError(store.notes.get("g_missing", "plan"), "guild.not_found", 404);
-      await expectAppError(store.notes.list("g_missing"), "guild.not_found", 404);
-      await expectAppError(store.notes.delete("g_missing", "plan"), "guild.not_found", 404);
+      await expectGuildsError(store.notes.get("g_missing", "plan"), "guild.not_found", 404);
+      await expectGuildsError(store.notes.list("g_missing"), "guild.not_found", 404);
+      await expectGuildsError(store.notes.delete("g_missing", "plan"), "guild.not_found", 404);
     });
 
     test("deleting a guild deletes its notes, and only its own", async ({ db, open }) => {

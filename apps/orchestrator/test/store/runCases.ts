@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import type { HarnessTaskMetadata } from "../../src/store/runStore.ts";
 import { seedRun } from "./seedRun.ts";
-import { expectAppError, type StoreTest } from "./storeFixture.ts";
+import { expectGuildsError, type StoreTest } from "./storeFixture.ts";
 
 export function runCases(test: StoreTest): void {
   describe("runs", () => {
@@ -26,7 +26,7 @@ export function runCases(test: StoreTest): void {
         (await store.runs.list({ guildId: guild.id, before: second.id })).map((listed) => listed.id),
       ).toEqual([run.id]);
       expect(await store.runs.list({ agentId: agent.id, status: "completed" })).toEqual([]);
-      await expectAppError(store.runs.create({ agentId: "ag_missing" }), "agent.not_found", 404);
+      await expectGuildsError(store.runs.create({ agentId: "ag_missing" }), "agent.not_found", 404);
     });
 
     test("end happens once: a cancel after completion changes nothing; reopen runs it again", async ({
@@ -43,7 +43,7 @@ export function runCases(test: StoreTest): void {
 
       const reopened = await store.runs.reopen(run.id);
       expect(reopened).toMatchObject({ status: "running", endedAt: null });
-      await expectAppError(store.runs.end("run_missing", "failed"), "run.not_found", 404);
+      await expectGuildsError(store.runs.end("run_missing", "failed"), "run.not_found", 404);
     });
 
     test("a run that ends leaves none of its generations or tool calls running", async ({ open }) => {

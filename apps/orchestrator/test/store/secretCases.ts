@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect } from "vitest";
 import { openStore } from "../../src/store/store.ts";
 import { seedRun } from "./seedRun.ts";
-import { expectAppError, type StoreTest } from "./storeFixture.ts";
+import { expectGuildsError, type StoreTest } from "./storeFixture.ts";
 import type { TestDatabase } from "./testDatabases.ts";
 
 export function secretCases(test: StoreTest, database: TestDatabase): void {
@@ -102,7 +102,7 @@ export function secretCases(test: StoreTest, database: TestDatabase): void {
       expect(await store.secrets.setAliases(first.id, ["B", "B", "KEY"])).toMatchObject({ aliases: ["B"] });
       expect(await store.secrets.get(first.id)).toMatchObject({ name: "KEY", aliases: ["B"] });
       await store.secrets.delete(first.id);
-      await expectAppError(store.secrets.get(first.id), "secret.not_found", 404);
+      await expectGuildsError(store.secrets.get(first.id), "secret.not_found", 404);
     });
 
     test("names and aliases must be variable names; values must not be empty", async ({ open }) => {
@@ -110,14 +110,14 @@ export function secretCases(test: StoreTest, database: TestDatabase): void {
       const { guild } = await seedRun(store);
       const owner = { scope: "guild", guildId: guild.id } as const;
       for (const name of ["lower", "1ST", "WITH-DASH", ""]) {
-        await expectAppError(store.secrets.set(owner, { name, value: "v" }), "secret.name_invalid", 400);
+        await expectGuildsError(store.secrets.set(owner, { name, value: "v" }), "secret.name_invalid", 400);
       }
-      await expectAppError(
+      await expectGuildsError(
         store.secrets.set(owner, { name: "OK", value: "v", aliases: ["bad alias"] }),
         "secret.name_invalid",
       );
-      await expectAppError(store.secrets.set(owner, { name: "OK", value: "" }), "secret.value_empty", 400);
-      await expectAppError(
+      await expectGuildsError(store.secrets.set(owner, { name: "OK", value: "" }), "secret.value_empty", 400);
+      await expectGuildsError(
         store.secrets.set({ scope: "agent", agentId: "ag_missing" }, { name: "OK", value: "v" }),
         "agent.not_found",
       );
@@ -172,7 +172,7 @@ export function secretCases(test: StoreTest, database: TestDatabase): void {
         expect((await store.secrets.secretValuesForAgent(agent.id)).env).toEqual({ K: "v" });
 
         const withFileKey = await open();
-        await expectAppError(withFileKey.secrets.secretValuesForAgent(agent.id), "secret.undecryptable");
+        await expectGuildsError(withFileKey.secrets.secretValuesForAgent(agent.id), "secret.undecryptable");
       } finally {
         await store.close();
       }

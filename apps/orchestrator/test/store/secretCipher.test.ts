@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { AppError } from "../../src/errors.ts";
+import { GuildsError } from "../../src/errors.ts";
 import { createSecretCipher } from "../../src/store/secretCipher.ts";
 
 describe("secretCipher", () => {
@@ -25,7 +25,7 @@ describe("secretCipher", () => {
       () => otherKey.decrypt(sealed, "g_1/A"),
       () => cipher.decrypt("not sealed", "g_1/A"),
     ]) {
-      expect(attempt).toThrow(AppError);
+      expect(attempt).toThrow(GuildsError);
       expect(attempt).toThrow(/does not decrypt with the current key/);
     }
   });

@@ -1,5 +1,6 @@
+import { httpStatusOf } from "@guilds/protocol/errorCodes";
 import { test as base, expect } from "vitest";
-import { AppError } from "../../src/errors.ts";
+import { GuildsError } from "../../src/errors.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import type { FreshDatabase, TestDatabase } from "./testDatabases.ts";
 
@@ -42,18 +43,19 @@ export function storeTest(database: TestDatabase) {
 
 export type StoreTest = ReturnType<typeof storeTest>;
 
-/** Awaits `promise` and checks it failed with an AppError of `code`. */
-export async function expectAppError(
+/** Awaits `promise` and checks it failed with a GuildsError of `code`. */
+export async function expectGuildsError(
   promise: Promise<unknown>,
   code: string,
   status?: number,
-): Promise<AppError> {
+): Promise<GuildsError> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError ${code}, got ${String(error)}`);
+  if (!(error instanceof GuildsError))
+    throw new Error(`expected a GuildsError ${code}, got ${String(error)}`);
   expect(error.code).toBe(code);
-  if (status !== undefined) expect(error.status).toBe(status);
+  if (status !== undefined) expect(httpStatusOf(error.code)).toBe(status);
   return error;
 }

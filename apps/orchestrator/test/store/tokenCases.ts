@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, vi } from "vitest";
-import { expectAppError, type StoreTest } from "./storeFixture.ts";
+import { expectGuildsError, type StoreTest } from "./storeFixture.ts";
 
 export function tokenCases(test: StoreTest): void {
   describe("operator tokens", () => {
@@ -52,12 +52,12 @@ export function tokenCases(test: StoreTest): void {
     test("names are unique; a revoked token stops working", async ({ open }) => {
       const store = await open();
       const { token } = await store.tokens.create("ci");
-      await expectAppError(store.tokens.create("ci"), "token.exists", 409);
+      await expectGuildsError(store.tokens.create("ci"), "token.exists", 409);
 
       await store.tokens.revoke("ci");
 
       expect(await store.tokens.verify(token)).toBeUndefined();
-      await expectAppError(store.tokens.revoke("ci"), "token.not_found", 404);
+      await expectGuildsError(store.tokens.revoke("ci"), "token.not_found", 404);
     });
   });
 }

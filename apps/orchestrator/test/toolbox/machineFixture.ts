@@ -2,10 +2,10 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { probeBwrap } from "../../src/machines/local/bwrapProbe.ts";
+import { probeBwrap } from "../../src/machines/local/bwrap/bwrapProbe.ts";
+import { sandboxUser } from "../../src/machines/local/bwrap/sandboxUser.ts";
 import { createLocalMachine, type LocalMachine } from "../../src/machines/local/localMachine.ts";
 import type { MachineLogger } from "../../src/machines/local/localOptions.ts";
-import { sandboxUser } from "../../src/machines/local/sandboxUser.ts";
 
 export const silentLogger: MachineLogger = { info() {}, warn() {} };
 

@@ -2,7 +2,7 @@ import { chownSync, existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync
 import path from "node:path";
 import { killCgroup, readPids, readQuietly, writeQuietly } from "@guilds/protocol/cgroupKill";
 import { ChildCgroup, type MachineCgroupView } from "@guilds/protocol/machineCgroup";
-import { MachineError } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
 import type { MachineLimits } from "../machineLimits.ts";
 import type { CgroupLayout } from "./cgroupLayout.ts";
 import { limitWrites } from "./cgroupLimitFiles.ts";
@@ -73,7 +73,7 @@ export async function createMachineCgroup(
     return { view, init, skipped, remove: () => killAndRemoveTree(view) };
   } catch (caught) {
     await killAndRemoveTree(view).catch(() => {});
-    throw new MachineError(
+    throw new GuildsError(
       "machine.start_failed",
       `the machine's cgroup ${view.dirs[0]} could not be set up: ${errorText(caught)}`,
     );

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { MACHINE_CGROUP_VARIABLE, machineCgroupValue } from "@guilds/protocol/machineCgroup";
-import { MachineError } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
 import { DEFAULT_MACHINE_LIMITS, type MachineLimits } from "../machineLimits.ts";
 import { type CgroupLayout, detectCgroupLayout } from "./cgroupLayout.ts";
 import {
@@ -55,7 +55,7 @@ export function machineCgroupPlan(
   const usable = (): Exclude<CgroupLayout, { version: null }> => {
     const found = layout();
     if (found.version === null) {
-      throw new MachineError(
+      throw new GuildsError(
         "machine.start_failed",
         `the sandbox could not start: its resource limits cannot be enforced here (${found.reason}); nothing ran. Run the server as root or in a delegated cgroup (a systemd unit with Delegate=yes), or set GUILDS_LIMITS=off to run machines without limits.`,
       );

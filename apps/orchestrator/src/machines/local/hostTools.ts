@@ -1,7 +1,8 @@
 import { accessSync, constants, existsSync } from "node:fs";
+import { mkdir, rm, symlink } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { MachineError } from "../machine.ts";
+import { GuildsError } from "../../errors.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -22,7 +23,7 @@ export function helperBundle(name: string): string | null {
 export function requireHelperBundle(name: string): string {
   const bundle = helperBundle(name);
   if (!bundle) {
-    throw new MachineError(
+    throw new GuildsError(
       "helper.missing",
       `The helper ${name} is not built (no runtime/${name}/dist/${name}); run \`npm run build\`.`,
     );
@@ -52,4 +53,21 @@ const BWRAP_CANDIDATES = ["/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"
 /** bubblewrap on this host, or null. */
 export function findBwrap(): string | null {
   return BWRAP_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+/**
+ * An unconfined machine's bin folder, first on its PATH: links to node, rg and the helpers. The
+ * bundles start with `#!/usr/bin/env node`: the node link beside them is found first.
+ */
+export async function linkHostTools(binDir: string): Promise<void> {
+  await rm(binDir, { recursive: true, force: true });
+  await mkdir(binDir, { recursive: true });
+  const links: [string, string | null][] = [
+    ["node", process.execPath],
+    ["rg", findRipgrep()],
+    ...HELPER_NAMES.map((name): [string, string | null] => [name, helperBundle(name)]),
+  ];
+  for (const [name, target] of links) {
+    if (target) await symlink(target, path.join(binDir, name));
+  }
 }

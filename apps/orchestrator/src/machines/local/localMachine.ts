@@ -1,15 +1,16 @@
 import path from "node:path";
-import { type Machine, MachineError } from "../machine.ts";
-import { createBwrapLauncher } from "./bwrapLauncher.ts";
-import { createBwrapSandbox } from "./bwrapSandbox.ts";
-import type { DaemonLauncher } from "./daemonLauncher.ts";
-import { createHostDaemonLauncher } from "./hostDaemonLauncher.ts";
+import { GuildsError } from "../../errors.ts";
+import type { Machine } from "../machine.ts";
+import type { MachineBackend } from "./backends/machineBackend.ts";
+import { createPersistentBackend } from "./backends/persistentBackend.ts";
+import { createTiedBwrapBackend } from "./backends/tiedBwrapBackend.ts";
+import { createTiedUnconfinedBackend } from "./backends/tiedUnconfinedBackend.ts";
+import { createBwrapDaemonSetup } from "./bwrap/bwrapDaemonSetup.ts";
+import { sandboxUser } from "./bwrap/sandboxUser.ts";
+import type { DaemonSetup } from "./daemon/daemonSetup.ts";
 import { consoleLogger, DEFAULT_IDLE_STOP_MS, type LocalMachineOptions } from "./localOptions.ts";
-import { createPersistentSandbox } from "./persistentSandbox.ts";
-import type { SandboxBackend } from "./sandboxBackend.ts";
-import { SandboxedMachine } from "./sandboxedMachine.ts";
-import { sandboxUser } from "./sandboxUser.ts";
-import { createUnconfinedSandbox } from "./unconfinedSandbox.ts";
+import { MachineLifecycle } from "./machineLifecycle.ts";
+import { createUnconfinedDaemonSetup } from "./unconfined/unconfinedDaemonSetup.ts";
 
 export interface LocalMachine extends Machine {
   /** How this machine's processes really run: under bubblewrap, or unconfined on the host. */
@@ -17,6 +18,24 @@ export interface LocalMachine extends Machine {
 }
 
 /**
+ * The map of machines/local. A local machine is a MachineLifecycle (machineLifecycle.ts: one start
+ * or stop at a time, the idle stop, keepAwake, the home's disk limit) around a backend, which runs
+ * its processes; the two axes of a backend are where they run (bubblewrap or unconfined on this
+ * host) and how long the machine lives (tied to this process, or persistent: it outlives it).
+ * - backends/: the MachineBackend interface and its three kinds: tiedBwrapBackend (a bwrap sandbox
+ *   whose daemon ends with this process), tiedUnconfinedBackend (processes spawned here, no daemon)
+ *   and persistentBackend (a detached daemon, under bwrap or not, adopted by the next process).
+ * - daemon/: the guilds-machine daemon every daemon-run machine starts: its DaemonSetup (what a
+ *   kind of machine passes to start it), its two ways to start (tiedDaemonStart,
+ *   detachedDaemonStart), its endpoint and hello, the connections to it and exec through it.
+ * - bwrap/: the sandbox itself: bubblewrap's arguments, the probe, the seccomp filter, the
+ *   sandbox's user, and its DaemonSetup (bwrapDaemonSetup).
+ * - unconfined/: the same without a sandbox: its layout, its DaemonSetup, a process on this host.
+ * - home/: the agent home's disk limit: an ext4 image (homeImage) or a watcher (homeDiskWatch).
+ * - records/: what a persistent machine leaves on its root (machineRecord) and the root's lock.
+ * - here: the options, the folders and PATH inside (machinePaths, machineLayout), the tools this
+ *   host provides (hostTools), process groups and liveness.
+ *
  * A machine on this host: a folder per agent (the home kept, `run/` gone with the machine), its
  * processes under bubblewrap; a start fails, and nothing runs, while bubblewrap does not work here.
  * It runs unconfined only when asked to ("unconfined"), and says so on every start.
@@ -28,13 +47,15 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
   checkLayout(root, homeDir);
   const persistent = options.persistent ?? false;
   const idleStopMs = options.idleStopMs ?? DEFAULT_IDLE_STOP_MS;
-  const make = (backend: SandboxBackend, warning: string | null) =>
-    new SandboxedMachine({ ...options, root, homeDir }, backend, logger, warning);
-  const tiedOrNot = (launcher: DaemonLauncher, tied: () => SandboxBackend) =>
-    persistent ? createPersistentSandbox(launcher, { agentId: options.agentId, root, idleStopMs }) : tied();
+  const make = (backend: MachineBackend, warning: string | null) =>
+    new MachineLifecycle({ ...options, root, homeDir }, backend, logger, warning);
+  const tiedOrNot = (daemonSetup: DaemonSetup, tied: () => MachineBackend) =>
+    persistent
+      ? createPersistentBackend(daemonSetup, { agentId: options.agentId, root, idleStopMs })
+      : tied();
   const unconfined = () =>
-    tiedOrNot(createHostDaemonLauncher(options.agentId, root, homeDir, options), () =>
-      createUnconfinedSandbox(options.agentId, root, homeDir, options),
+    tiedOrNot(createUnconfinedDaemonSetup(options.agentId, root, homeDir, options), () =>
+      createTiedUnconfinedBackend(options.agentId, root, homeDir, options),
     );
 
   if (options.sandbox === "unconfined") {
@@ -47,12 +68,12 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
       ),
     );
   }
-  // "auto" and "bwrap" alike: bubblewrap, or the machine does not start. Its launcher checks that
-  // bwrap works at each start, so a machine made while it did not can start confined later.
+  // "auto" and "bwrap" alike: bubblewrap, or the machine does not start. Its daemon setup checks
+  // that bwrap works at each start, so a machine made while it did not can start confined later.
   const user = sandboxUser(options.agentId, options.sandboxUid);
-  const launcher = createBwrapLauncher(options.agentId, root, homeDir, user, options);
+  const daemonSetup = createBwrapDaemonSetup(options.agentId, root, homeDir, user, options);
   return make(
-    tiedOrNot(launcher, () => createBwrapSandbox(launcher)),
+    tiedOrNot(daemonSetup, () => createTiedBwrapBackend(daemonSetup)),
     options.seccomp === "off" ? seccompOffWarning(options.agentId) : null,
   );
 }
@@ -69,7 +90,7 @@ function checkLayout(root: string, homeDir: string | undefined): void {
   if (homeDir === undefined) return;
   const run = path.join(root, "run");
   if (isWithin(root, homeDir) || isWithin(homeDir, run)) {
-    throw new MachineError(
+    throw new GuildsError(
       "machine.start_failed",
       `the home ${homeDir} and the machine's root ${root} overlap: the root must not be the home or inside it, and the home must not be inside ${run}`,
     );

@@ -1,3 +1,4 @@
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { SANDBOX_HOME, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
 
@@ -45,4 +46,29 @@ export function insidePathOf(folders: MachineFolders, pathInside: string): strin
       return path.posix.join(folder.inside, host.slice(folder.host.length + 1));
   }
   return null;
+}
+
+/** run/ lives only as long as the machine: a new machine gets it empty, a stopped one leaves it empty. */
+export async function resetRuntimeFolder(runHost: string): Promise<void> {
+  await rm(runHost, { recursive: true, force: true });
+  await mkdir(runHost, { recursive: true });
+}
+
+/** Where a machine sees the harness CLIs' npm prefix (read-only): its node_modules/.bin is on PATH. */
+export const SANDBOX_HARNESS_DIR = "/opt/guilds/harnesses";
+
+/** The bin folder of an npm prefix (`npm install --prefix <dir>` links the CLIs there). */
+export function harnessBinOf(prefix: string): string {
+  return path.join(prefix, "node_modules", ".bin");
+}
+
+/**
+ * PATH inside a machine: the helpers, node and rg first; then ~/.local/bin, where the Cursor and
+ * Antigravity installers put their CLIs in the home; then the harness CLIs installed for every
+ * machine; then the system.
+ */
+export function machineSearchPath(binDir: string, home: string, harnessBin: string | null): string {
+  const folders = [binDir, path.posix.join(home, ".local/bin")];
+  if (harnessBin !== null) folders.push(harnessBin);
+  return [...folders, "/usr/local/bin", "/usr/bin", "/bin"].join(":");
 }

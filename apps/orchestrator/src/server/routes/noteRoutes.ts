@@ -1,7 +1,7 @@
 import { NoteDeletionView, NoteList, NoteView } from "@guilds/protocol/apiViews";
 import { z } from "zod";
+import { GuildsError } from "../../errors.ts";
 import { NOTE_KINDS } from "../../notes/noteReader.ts";
-import { badRequest } from "../apiError.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { noteSummaryView, noteView } from "../noteView.ts";
@@ -42,7 +42,7 @@ export function noteRoutes({ store }: AppDeps): ApiRoute[] {
           return noteView((await store.notes.set(guildId, { path, kind, content })).note);
         }
         if (kind !== undefined && kind !== "record") {
-          throw badRequest(
+          throw new GuildsError(
             "note.content_invalid",
             `content is a JSON object, which only a record holds; send "kind": "record", or the ${kind}'s text as a string.`,
           );

@@ -1,5 +1,5 @@
 import { SecretDeletionView, SecretList, SecretView } from "@guilds/protocol/apiViews";
-import { AppError } from "../../errors.ts";
+import { GuildsError } from "../../errors.ts";
 import type { SecretOwner } from "../../store/secretStore.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
@@ -58,10 +58,9 @@ export function secretRoutes({ store }: AppDeps): ApiRoute[] {
         const secrets = await store.secrets.list(ownerOf(param(params, idParam)));
         const secret = secrets.find((candidate) => candidate.name === name);
         if (secret === undefined) {
-          throw new AppError(
+          throw new GuildsError(
             "secret.not_found",
             `No secret ${JSON.stringify(name)} here; GET ${prefix.replace(`{${idParam}}`, param(params, idParam))}/secrets lists them.`,
-            { status: 404 },
           );
         }
         await store.secrets.delete(secret.id);

@@ -1,5 +1,5 @@
 import { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
-import { AppError } from "../../errors.ts";
+import { GuildsError } from "../../errors.ts";
 import type { TaskArtifacts } from "../../toolbox/harness/taskArtifacts.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
@@ -11,10 +11,9 @@ import type { AppDeps } from "../appDeps.ts";
 export function taskRoutes({ tasks }: Pick<AppDeps, "tasks">): ApiRoute[] {
   const artifacts = (): TaskArtifacts => {
     if (tasks !== undefined) return tasks;
-    throw new AppError(
+    throw new GuildsError(
       "tasks.unavailable",
       "This server reads no task logs or diffs: it was started without the agents' machines.",
-      { status: 503 },
     );
   };
   return [

@@ -1,0 +1,28 @@
+import type { ExecOptions, MachineProcess } from "../../machine.ts";
+import type { MachineLayout } from "../machineLayout.ts";
+
+/** What differs between the kinds of local machine: under bubblewrap or on the host, tied to this process or not. */
+export interface MachineBackend extends MachineLayout {
+  /**
+   * The machine enforces its idle stop itself (it outlives this process, and other processes use it
+   * too); otherwise this process does.
+   */
+  readonly stopsItselfWhenIdle: boolean;
+  /**
+   * Brings the machine's processes up with run/ new and empty, or, for a machine that outlives this
+   * process, adopts the one still running on this root with its run/ as it is. The home exists.
+   */
+  start(): Promise<void>;
+  /** Ends every process of the machine, background commands included, waits for them, and empties run/. */
+  stop(): Promise<void>;
+  /** False once the machine's processes are known to be gone (started, and not ended since). */
+  alive(): boolean;
+  /** Only while started; `cwd` is already a path inside. */
+  exec(options: ExecOptions & { cwd: string }): MachineProcess;
+  /** `pathInside` has been checked to be under the home or the runtime dir. */
+  writeFile(pathInside: string, data: Buffer, mode: number): Promise<void>;
+  /** Work is in flight here (true) or no longer (false): a machine that stops itself must wait. */
+  setHeld(held: boolean): void;
+  /** Called when the machine's processes end without stop() (the sandbox died). */
+  onUnexpectedEnd(listener: (reason: string) => void): void;
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { GuildsError } from "../../../errors.ts";
+import { DaemonConnections } from "../daemon/daemonConnection.ts";
+import { type OpenDaemonFolder, openDaemonFolder } from "../daemon/daemonEndpoint.ts";
+import { execThroughDaemon, writeFileThroughDaemon } from "../daemon/daemonExec.ts";
+import type { DaemonSetup } from "../daemon/daemonSetup.ts";
+import { startTiedDaemon, type TiedDaemon } from "../daemon/tiedDaemonStart.ts";
+import { layoutOf } from "../machineLayout.ts";
+import { resetRuntimeFolder } from "../machinePaths.ts";
+import { waitForExit } from "../processGroups.ts";
+import type { MachineBackend } from "./machineBackend.ts";
+
+/** After its stdin closes the daemon exits at once; past this, bwrap is killed. */
+const STOP_GRACE_MS = 2000;
+
+interface RunningSandbox {
+  launched: TiedDaemon;
+  connections: DaemonConnections;
+  folder: OpenDaemonFolder;
+  stopping: boolean;
+}
+
+/**
+ * One long-lived bubblewrap sandbox per machine, tied to this process: its daemon's stdin is a pipe
+ * from here, and the machine ends when that closes (or this process dies). Every exec goes through
+ * the daemon, so background commands outlive the call that started them, and all of them end with
+ * the sandbox (its own pid namespace dies with its pid 1).
+ */
+export function createTiedBwrapBackend(daemonSetup: DaemonSetup): MachineBackend {
+  const { folders } = daemonSetup;
+  let sandbox: RunningSandbox | null = null;
+  let unexpectedEnd: (reason: string) => void = () => {};
+
+  const connections = (): DaemonConnections => {
+    if (!sandbox) throw new GuildsError("machine.not_running", "the sandbox is not running");
+    return sandbox.connections;
+  };
+
+  return {
+    ...layoutOf(daemonSetup),
+    stopsItselfWhenIdle: false,
+
+    async start() {
+      await resetRuntimeFolder(folders.run.host);
+      await daemonSetup.prepare();
+      const boot = randomUUID();
+      const command = await daemonSetup.command(boot, [], false);
+      const launched = await startTiedDaemon(command.argv, command.seccompFilter ?? null).catch(
+        async (error: unknown) => {
+          await daemonSetup.release();
+          throw error;
+        },
+      );
+      const folder = openDaemonFolder(daemonSetup.daemonFolder, boot);
+      const current: RunningSandbox = {
+        launched,
+        connections: new DaemonConnections(folder.endpoint),
+        folder,
+        stopping: false,
+      };
+      sandbox = current;
+      launched.child.once("exit", (code, signal) => {
+        current.connections.close();
+        current.folder.close();
+        if (sandbox === current) sandbox = null;
+        if (current.stopping) return;
+        const detail = launched.stderrTail();
+        unexpectedEnd(`bwrap exited with ${signal ?? `code ${code}`}${detail ? `: ${detail}` : ""}`);
+      });
+      await daemonSetup.secure();
+    },
+
+    async stop() {
+      const current = sandbox;
+      if (current) {
+        current.stopping = true;
+        const { child, control, initPid } = current.launched;
+        const exited = new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) resolve();
+          else child.once("exit", () => resolve());
+        });
+        control.end();
+        const inTime = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+        if (!inTime) child.kill("SIGKILL");
+        await exited;
+        if (initPid !== null) await waitForExit(initPid, STOP_GRACE_MS);
+      }
+      await daemonSetup.release();
+      await resetRuntimeFolder(folders.run.host);
+    },
+
+    alive: () => sandbox !== null,
+
+    exec: (options) => execThroughDaemon(connections(), options),
+
+    writeFile: (pathInside, data, mode) => writeFileThroughDaemon(connections(), pathInside, data, mode),
+
+    // The daemon of a machine tied to this process never stops by itself: nothing to hold.
+    setHeld() {},
+
+    onUnexpectedEnd(listener) {
+      unexpectedEnd = listener;
+    },
+  };
+}
