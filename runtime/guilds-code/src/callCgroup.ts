@@ -9,7 +9,7 @@ import {
   nearPidsLimit,
   removeEmptyChildren,
   runawayChildren,
-} from "@guilds/protocol/machineCgroup";
+} from "@guilds/runtime/childCgroup";
 import type { OpContext } from "./context.ts";
 import { releaseCallGroup, takeCallGroup } from "./idleCallGroups.ts";
 

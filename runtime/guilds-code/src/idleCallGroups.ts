@@ -1,5 +1,6 @@
 import { utimesSync } from "node:fs";
-import { ChildCgroup, type MachineCgroupView } from "@guilds/protocol/machineCgroup";
+import type { MachineCgroupView } from "@guilds/protocol/machineCgroup";
+import { ChildCgroup } from "@guilds/runtime/childCgroup";
 
 /**
  * Foreground calls' groups this helper made and that ended empty, kept for the next call: making

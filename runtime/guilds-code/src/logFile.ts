@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import path from "node:path";
-import { droppedFromLog, LOG_KEEP_HEAD_BYTES } from "@guilds/protocol/runLogCap";
+import { LOG_KEEP_HEAD_BYTES } from "@guilds/protocol/runLogCap";
+import { droppedFromLog } from "@guilds/runtime/runLogRead";
 import type { OpContext } from "./context.ts";
 import type { OutputSource } from "./shape.ts";
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import type { ChildCgroup } from "@guilds/protocol/machineCgroup";
-import { exitCodeOf, type ProcessExit, stopProcessGroup } from "@guilds/protocol/processGroupStop";
+import type { ChildCgroup } from "@guilds/runtime/childCgroup";
+import { exitCodeOf, type ProcessExit } from "@guilds/runtime/processExit";
+import { stopProcessGroup } from "@guilds/runtime/processGroupStop";
 
 /**
  * Every process the helper starts is started here: an argv array, an environment built by the

@@ -1,4 +1,4 @@
-import { ensureRunFolder as ensureRunFolderAt } from "@guilds/protocol/runRetention";
+import { ensureRunFolder as ensureRunFolderAt } from "@guilds/runtime/runRetention";
 import type { OpContext } from "./context.ts";
 
 /** The run's folder under .runs/, created (and older runs pruned) on the run's first call. */

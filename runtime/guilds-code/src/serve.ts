@@ -1,6 +1,6 @@
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import { parseServeInput } from "@guilds/protocol/serveLines";
-import { writeWhole } from "@guilds/protocol/wholeWrite";
+import { writeWhole } from "@guilds/runtime/wholeWrite";
 import { dispatch } from "./dispatch.ts";
 import { readLines } from "./lines.ts";
 import { RunningRequests } from "./runningRequests.ts";

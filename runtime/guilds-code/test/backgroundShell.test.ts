@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BACKGROUND_KILL_GRACE_MS } from "@guilds/protocol/limits";
+import { groupHasLiveMembers, isProcessLive } from "@guilds/runtime/processTable";
 import { describe, expect } from "vitest";
 import type { BackgroundRecord } from "../src/background/backgroundRecords.ts";
-import { groupHasLiveMembers, isProcessLive } from "../src/processTable.ts";
 import { type HelperHome, test } from "./helperFixture.ts";
 import { callDirect, resultOf, run, seqLines, within } from "./shellSupport.ts";
 

@@ -1,5 +1,5 @@
+import { groupHasLiveMembers } from "@guilds/runtime/processTable";
 import { describe, expect } from "vitest";
-import { groupHasLiveMembers } from "../src/processTable.ts";
 import { test } from "./helperFixture.ts";
 import { CANCEL_TRAILER, cancelledResultLines, pidWrittenTo, startServe } from "./helperProcess.ts";
 import { resultOf } from "./shellSupport.ts";

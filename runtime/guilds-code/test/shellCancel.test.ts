@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SHELL_KILL_GRACE_MS } from "@guilds/protocol/limits";
+import { groupHasLiveMembers, isProcessLive } from "@guilds/runtime/processTable";
 import { describe, expect } from "vitest";
 import type { BackgroundRecord } from "../src/background/backgroundRecords.ts";
-import { groupHasLiveMembers, isProcessLive } from "../src/processTable.ts";
 import { test } from "./helperFixture.ts";
 import { CANCEL_TRAILER, cancelledResultLines, pidWrittenTo, startOneShot } from "./helperProcess.ts";
 import { resultOf, run } from "./shellSupport.ts";

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { SHELL_KILL_GRACE_MS } from "@guilds/protocol/limits";
+import { groupHasLiveMembers, isProcessLive } from "@guilds/runtime/processTable";
 import { describe, expect } from "vitest";
-import { groupHasLiveMembers, isProcessLive } from "../src/processTable.ts";
 import { test } from "./helperFixture.ts";
 import { run, within } from "./shellSupport.ts";
 

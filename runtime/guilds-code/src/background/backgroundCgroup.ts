@@ -1,4 +1,4 @@
-import { ChildCgroup, childCgroupName, removeEmptyChildren } from "@guilds/protocol/machineCgroup";
+import { ChildCgroup, childCgroupName, removeEmptyChildren } from "@guilds/runtime/childCgroup";
 import { stopRunaways } from "../callCgroup.ts";
 import type { OpContext } from "../context.ts";
 

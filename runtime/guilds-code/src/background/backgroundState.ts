@@ -1,10 +1,10 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BACKGROUND_KILL_GRACE_MS } from "@guilds/protocol/limits";
-import type { ChildCgroup } from "@guilds/protocol/machineCgroup";
-import { stopProcessGroup } from "@guilds/protocol/processGroupStop";
 import type { BackgroundState } from "@guilds/protocol/toolMeta";
-import { isProcessLive } from "../processTable.ts";
+import type { ChildCgroup } from "@guilds/runtime/childCgroup";
+import { stopProcessGroup } from "@guilds/runtime/processGroupStop";
+import { isProcessLive } from "@guilds/runtime/processTable";
 import { type BackgroundRecord, noteEnded, readRecordedExit, stopFile } from "./backgroundRecords.ts";
 
 /** What a background command is doing now, and for how long it ran or has been running. */

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { waitForExitOrKill } from "@guilds/runtime/processGroupStop";
 import { MachineError } from "../machine.ts";
 import { type LaunchedSandbox, launchSandbox } from "./bwrapLaunch.ts";
 import { DaemonConnections } from "./daemonConnection.ts";
 import { type OpenDaemonFolder, openDaemonFolder } from "./daemonFolder.ts";
 import type { DaemonLauncher } from "./daemonLauncher.ts";
 import { execThroughDaemon, writeFileThroughDaemon } from "./execClient.ts";
-import { waitForExit } from "./processGroups.ts";
 import { resetRuntimeFolder } from "./runtimeFolder.ts";
 import type { SandboxBackend } from "./sandboxBackend.ts";
 
@@ -88,7 +88,7 @@ export function createBwrapSandbox(launcher: DaemonLauncher): SandboxBackend {
         const inTime = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
         if (!inTime) child.kill("SIGKILL");
         await exited;
-        if (initPid !== null) await waitForExit(initPid, STOP_GRACE_MS);
+        if (initPid !== null) await waitForExitOrKill(initPid, STOP_GRACE_MS);
       }
       await launcher.release();
       await resetRuntimeFolder(folders.run.host);

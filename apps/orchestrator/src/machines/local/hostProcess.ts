@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { PassThrough, type Readable } from "node:stream";
+import { signalGroup } from "@guilds/runtime/processGroupStop";
 import type { ExecOptions, MachineProcess } from "../machine.ts";
 import { OUTPUT_GRACE_AFTER_EXIT_MS } from "./exitGrace.ts";
-import { signalGroup } from "./processGroups.ts";
 
 export interface HostProcess extends MachineProcess {
   /** The process group (the leader's pid), or null when the spawn failed. */

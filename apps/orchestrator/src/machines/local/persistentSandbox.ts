@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
 import { MachineError } from "../machine.ts";
 import { type DaemonConnection, DaemonConnections } from "./daemonConnection.ts";
 import { type OpenDaemonFolder, openDaemonFolder } from "./daemonFolder.ts";

@@ -1,6 +1,6 @@
-import { backgroundGroups } from "@guilds/protocol/backgroundGroups";
+import { backgroundGroups } from "@guilds/runtime/backgroundGroups";
+import { endGroups, STARTED_PROCESS_GRACE_MS, waitForExitOrKill } from "@guilds/runtime/processGroupStop";
 import type { MachineRecord } from "./machineRecord.ts";
-import { endGroups, STARTED_PROCESS_GRACE_MS, waitForExit } from "./processGroups.ts";
 import { isSameProcessRunning } from "./processLiveness.ts";
 
 /** Once a sandbox's pid 1 is killed, the kernel ends everything inside; this long at most. */
@@ -28,12 +28,12 @@ export async function endRecordedMachine(
     // The sandbox's pid 1: its pid namespace, background commands included, ends with it.
     if (!running) return;
     signal(record.pid, "SIGKILL");
-    await waitForExit(record.pid, SANDBOX_END_WAIT_MS);
+    await waitForExitOrKill(record.pid, SANDBOX_END_WAIT_MS);
     return;
   }
   if (running) {
     signal(record.pid, "SIGTERM");
-    await waitForExit(record.pid, DAEMON_END_WAIT_MS);
+    await waitForExitOrKill(record.pid, DAEMON_END_WAIT_MS);
   }
   await endGroups(backgroundGroups(hostBackgroundRecords), STOP_GRACE_MS);
 }

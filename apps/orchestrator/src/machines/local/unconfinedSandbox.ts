@@ -1,6 +1,14 @@
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { backgroundGroups, backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
+import { backgroundGroups } from "@guilds/runtime/backgroundGroups";
+import {
+  endGroups,
+  isGroupAlive,
+  STARTED_PROCESS_GRACE_MS,
+  signalGroup,
+} from "@guilds/runtime/processGroupStop";
+import { groupsMarkedBy, groupsWithDescendants } from "@guilds/runtime/processTree";
 import type { HostMachineCgroup } from "../cgroups/hostMachineCgroup.ts";
 import { type CgroupSettings, machineCgroupPlan } from "../cgroups/machineCgroupPlan.ts";
 import type { ExecOptions, MachineProcess } from "../machine.ts";
@@ -10,14 +18,6 @@ import { linkHostTools } from "./hostToolLinks.ts";
 import { requireHelperBundle } from "./hostTools.ts";
 import type { MachineExtras } from "./localOptions.ts";
 import { hostPathOf, type MachineFolders, machineFolders } from "./machinePaths.ts";
-import {
-  endGroups,
-  groupsMarkedBy,
-  groupsWithDescendants,
-  isGroupAlive,
-  STARTED_PROCESS_GRACE_MS,
-  signalGroup,
-} from "./processGroups.ts";
 import { resetRuntimeFolder } from "./runtimeFolder.ts";
 import type { SandboxBackend } from "./sandboxBackend.ts";
 import { harnessBinOf, machineSearchPath } from "./searchPath.ts";

@@ -1,16 +1,13 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
 import {
-  ChildCgroup,
-  childCgroupName,
   type MachineCgroupView,
   machineCgroupFromEnv,
   machineCgroupValue,
-  removeEmptyChildren,
-  runawayChildren,
-} from "../src/machineCgroup.ts";
+} from "@guilds/protocol/machineCgroup";
+import { afterEach, describe, expect, test } from "vitest";
+import { ChildCgroup, childCgroupName, removeEmptyChildren, runawayChildren } from "../src/childCgroup.ts";
 import { cgroupRoots, createTestMachineCgroup, type TestMachineCgroup } from "./testMachineCgroup.ts";
 
 /** Processes running `sleep <marker>` on this host. */

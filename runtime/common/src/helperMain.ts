@@ -1,7 +1,7 @@
 import { readFileSync, unlinkSync } from "node:fs";
-import { decodeBase64Json, encodeBase64Json } from "./base64Json.ts";
+import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
+import type { Envelope } from "@guilds/protocol/envelope";
 import { withCallEnvironment } from "./callEnvironmentFile.ts";
-import type { Envelope } from "./envelope.ts";
 import { writeWhole } from "./wholeWrite.ts";
 
 export type HelperInvocation = { ok: true; raw: unknown } | { ok: false; envelope: Envelope };

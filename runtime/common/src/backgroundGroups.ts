@@ -1,16 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-
-/** The (group leader, start time) pairs a record names: the command's, and its wrapper's. */
-const GROUP_FIELDS = [
-  ["pid", "start_ticks"],
-  ["wrapper_pid", "wrapper_start_ticks"],
-] as const;
-
-/** Where guilds-code records the background commands of an agent, under the machine's runtime dir. */
-export function backgroundRecordsFolder(runtimeDir: string, agentId: string): string {
-  return path.join(runtimeDir, agentId, "background");
-}
+import { BACKGROUND_GROUP_FIELDS } from "@guilds/protocol/backgroundRecords";
+import { processStartTicks } from "./processTable.ts";
 
 /**
  * The process groups of the background commands guilds-code started (each in a session of its own),
@@ -38,7 +29,7 @@ export function backgroundGroups(folder: string): number[] {
 
 function groupsOf(record: Record<string, unknown>): number[] {
   const groups: number[] = [];
-  for (const [pidField, ticksField] of GROUP_FIELDS) {
+  for (const [pidField, ticksField] of BACKGROUND_GROUP_FIELDS) {
     const pid = record[pidField];
     const ticks = record[ticksField];
     if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 1) continue;
@@ -46,15 +37,4 @@ function groupsOf(record: Record<string, unknown>): number[] {
     groups.push(pid);
   }
   return groups;
-}
-
-/** Field 22 of /proc/<pid>/stat: clock ticks after boot at which the process started; null when gone. */
-export function processStartTicks(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const ticks = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
-    return Number.isInteger(ticks) ? ticks : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import {
   type CgroupVersion,
-  ChildCgroup,
   type MachineCgroupView,
   machineCgroupValue,
 } from "@guilds/protocol/machineCgroup";
+import { ChildCgroup } from "../src/childCgroup.ts";
 
 /** The v1 hierarchies a test machine's group spans: pids first (its member list is read), as the server's. */
 const V1_CONTROLLERS = ["pids", "memory", "freezer"];

@@ -1,5 +1,5 @@
-import { type Envelope, HelperError } from "./envelope.ts";
-import { HelperRequest } from "./helperRequest.ts";
+import { type Envelope, HelperError } from "@guilds/protocol/envelope";
+import { HelperRequest } from "@guilds/protocol/helperRequest";
 
 /** A fault of ours inside an op, carrying its stable code to the envelope. */
 export class OpError extends Error {

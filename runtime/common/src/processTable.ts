@@ -67,3 +67,38 @@ function signalZeroSucceeds(target: number): boolean {
     return (caught as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** Clock ticks after boot at which the process started; null when it is gone. */
+export function processStartTicks(pid: number): number | null {
+  return readProcess(pid)?.startTicks ?? null;
+}
+
+/** A process of this pid namespace: its parent and its group. */
+export interface ProcessEntry {
+  pid: number;
+  ppid: number;
+  pgid: number;
+}
+
+/** Every process we can see, from /proc/<pid>/stat ("pid (comm) state ppid pgrp ..."). */
+export function listProcesses(): ProcessEntry[] {
+  const table: ProcessEntry[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return table;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name may hold spaces and parentheses: the fields start after the last ")".
+      const [, ppid, pgid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      table.push({ pid: Number(entry), ppid: Number(ppid), pgid: Number(pgid) });
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return table;
+}

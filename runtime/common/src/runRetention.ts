@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { RUNS_KEPT } from "./limits.ts";
+import { RUNS_KEPT } from "@guilds/protocol/limits";
 
 /**
  * Creates a run's folder under .runs/ on its first use, then prunes: "Logs: kept for the agent's
