@@ -13,6 +13,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: "runtime",
+          root: "runtime/common",
+          include: ["test/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "guilds-code",
           root: "runtime/guilds-code",
           include: ["test/**/*.test.ts"],

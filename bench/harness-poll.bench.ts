@@ -21,12 +21,12 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { processStartTicks } from "@guilds/protocol/backgroundGroups";
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import { Envelope } from "@guilds/protocol/envelope";
 import { type PollMeta, taskLogPath } from "@guilds/protocol/harness";
 import { TASK_POLL_READ_MAX_BYTES, TASK_PROGRESS_LINES_MAX } from "@guilds/protocol/harnessLimits";
 import { HelperRequest } from "@guilds/protocol/helperRequest";
+import { processStartTicks } from "@guilds/runtime/processTable";
 import { createContext } from "../runtime/guilds-harness/src/context.ts";
 import { poll } from "../runtime/guilds-harness/src/ops/poll.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";

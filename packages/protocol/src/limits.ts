@@ -52,3 +52,5 @@ export const HELPER_OP_TIMEOUT_MS = 120_000;
 export const HELPER_SHELL_EXTRA_MS = 30_000;
 /** "A helper that prints no envelope fails the call with "code helper failed" and the last 5 lines of its stderr." */
 export const HELPER_STDERR_TAIL_LINES = 5;
+/** How much of a helper's stderr is kept to find those lines in. */
+export const HELPER_STDERR_TAIL_BYTES = 16 * 1024;

@@ -1,12 +1,12 @@
 import type { Envelope } from "@guilds/protocol/envelope";
-import { dispatchHelperRequest } from "@guilds/protocol/helperDispatch";
+import { dispatchHelperRequest } from "@guilds/runtime/helperDispatch";
 import { createContext, type Op } from "./context.ts";
-import { codeSearch } from "./ops/codeSearch.ts";
-import { fileRead } from "./ops/fileRead.ts";
-import { shell } from "./ops/shell.ts";
-import { shellStatus } from "./ops/shellStatus.ts";
+import { codeSearch } from "./ops/codeSearch/codeSearch.ts";
+import { fileRead } from "./ops/fileRead/fileRead.ts";
+import { shell } from "./ops/shell/shell.ts";
+import { shellStatus } from "./ops/shellStatus/shellStatus.ts";
 
-export { OpError } from "@guilds/protocol/helperDispatch";
+export { OpError } from "@guilds/runtime/helperDispatch";
 
 const OPS: Record<string, Op> = {
   shell,

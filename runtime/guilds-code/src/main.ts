@@ -1,7 +1,7 @@
-import { readHelperRequest, writeEnvelope } from "@guilds/protocol/helperMain";
+import { readHelperRequest, writeEnvelope } from "@guilds/runtime/helperMain";
 import { dispatch } from "./dispatch.ts";
 import { serve } from "./serve.ts";
-import { helperStopSignal } from "./stopSignals.ts";
+import { helperStopSignal } from "./transport/stopSignals.ts";
 
 /**
  * guilds-code <base64 request>             one call, one envelope on stdout

@@ -1,9 +1,9 @@
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import { parseServeInput } from "@guilds/protocol/serveLines";
-import { writeWhole } from "@guilds/protocol/wholeWrite";
+import { writeWhole } from "@guilds/runtime/wholeWrite";
 import { dispatch } from "./dispatch.ts";
-import { readLines } from "./lines.ts";
-import { RunningRequests } from "./runningRequests.ts";
+import { readLines } from "./transport/readLines.ts";
+import { RunningRequests } from "./transport/runningRequests.ts";
 
 /** Longest request line accepted; the page's own inline limit is 64 KiB, request files can be larger. */
 const MAX_LINE_BYTES = 64 * 1024 * 1024;

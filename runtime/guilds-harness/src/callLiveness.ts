@@ -1,4 +1,4 @@
-import { groupHasLiveMembers, isProcessLive } from "@guilds/protocol/processTable";
+import { groupHasLiveMembers, isProcessLive } from "@guilds/runtime/processTable";
 import type { CallFiles } from "./callFiles.ts";
 import { readExitRecord, readProcessGroup } from "./supervisorRecords.ts";
 import type { TaskRecord } from "./taskRecord.ts";

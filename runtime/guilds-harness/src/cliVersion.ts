@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { signalGroup } from "@guilds/protocol/processGroupStop";
+import { signalGroup } from "@guilds/runtime/processGroupStop";
 import type { HarnessDriver } from "./drivers/driver.ts";
 
 /** "its version": asked with the driver's versionArgs, given 10 seconds. */

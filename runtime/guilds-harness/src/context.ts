@@ -1,8 +1,8 @@
 import path from "node:path";
-import { OpError } from "@guilds/protocol/helperDispatch";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import { type MachineCgroupView, machineCgroupFromEnv } from "@guilds/protocol/machineCgroup";
 import { runFolder, SANDBOX_HOME, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
+import { OpError } from "@guilds/runtime/helperDispatch";
 
 /** What every harness op knows about the call it serves and the machine it runs on. */
 export interface HarnessContext {

@@ -1,5 +1,5 @@
 import type { Envelope } from "@guilds/protocol/envelope";
-import { dispatchHelperRequest } from "@guilds/protocol/helperDispatch";
+import { dispatchHelperRequest } from "@guilds/runtime/helperDispatch";
 import { createContext } from "./context.ts";
 import type { HarnessOp } from "./harnessOp.ts";
 import { check } from "./ops/check.ts";

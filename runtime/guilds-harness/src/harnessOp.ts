@@ -1,4 +1,4 @@
-import { type HelperOp, OpError } from "@guilds/protocol/helperDispatch";
+import { type HelperOp, OpError } from "@guilds/runtime/helperDispatch";
 import type { z } from "zod";
 import type { HarnessContext } from "./context.ts";
 

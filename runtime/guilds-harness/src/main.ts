@@ -1,4 +1,4 @@
-import { readHelperRequest, writeEnvelope } from "@guilds/protocol/helperMain";
+import { readHelperRequest, writeEnvelope } from "@guilds/runtime/helperMain";
 import { dispatch } from "./dispatch.ts";
 import { supervise } from "./supervisor.ts";
 

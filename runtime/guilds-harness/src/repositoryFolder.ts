@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import path from "node:path";
-import { OpError } from "@guilds/protocol/helperDispatch";
+import { OpError } from "@guilds/runtime/helperDispatch";
 
 /** Where the guild's repositories are cloned in the home: repos/<name>. */
 const REPOSITORIES_FOLDER = "repos";

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
-import { exitCodeOf } from "@guilds/protocol/processGroupStop";
+import { exitCodeOf } from "@guilds/runtime/processExit";
 import { type CallFiles, callFilesOfRecord } from "./callFiles.ts";
 import { SupervisorLaunch } from "./supervisorLaunch.ts";
 import { writeExitRecord, writeProcessGroup } from "./supervisorRecords.ts";

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
-import { OpError } from "@guilds/protocol/helperDispatch";
+import { OpError } from "@guilds/runtime/helperDispatch";
 import type { CallFiles } from "./callFiles.ts";
 import type { HarnessContext } from "./context.ts";
 import type { SupervisorLaunch } from "./supervisorLaunch.ts";

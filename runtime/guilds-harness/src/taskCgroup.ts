@@ -1,4 +1,4 @@
-import { ChildCgroup, childCgroupName, removeEmptyChildren } from "@guilds/protocol/machineCgroup";
+import { ChildCgroup, childCgroupName, removeEmptyChildren } from "@guilds/runtime/childCgroup";
 import type { HarnessContext } from "./context.ts";
 
 const TASK_GROUP_PREFIX = "task-";

@@ -2,13 +2,13 @@ import { execFile } from "node:child_process";
 import { closeSync, openSync, readdirSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import {
-  droppedFromLog,
   LOG_CAP_BYTES,
   LOG_KEEP_HEAD_BYTES,
   LOG_KEEP_TAIL_BYTES,
   LOG_MARKER_OFFSET,
   logMarker,
 } from "@guilds/protocol/runLogCap";
+import { droppedFromLog } from "@guilds/runtime/runLogRead";
 
 const SWEEP_INTERVAL_MS = 2_000;
 

@@ -1,9 +1,10 @@
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { backgroundGroups } from "@guilds/protocol/backgroundGroups";
+import { backgroundGroups } from "@guilds/runtime/backgroundGroups";
+import { endGroups, STARTED_PROCESS_GRACE_MS } from "@guilds/runtime/processGroupStop";
+import { groupsWithDescendants } from "@guilds/runtime/processTree";
 import { parseDaemonArgs } from "./daemonOptions.ts";
-import { endGroups, groupsWithDescendants, STARTED_PROCESS_GRACE_MS } from "./endGroups.ts";
 import { IdleClock } from "./idleClock.ts";
 import { startLogCapSweep } from "./logCapSweep.ts";
 import { serveConnection } from "./serveConnection.ts";

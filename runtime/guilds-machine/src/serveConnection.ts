@@ -10,7 +10,7 @@ import {
   parseJsonFrame,
   type StartFrame,
 } from "@guilds/protocol/machineExec";
-import { abandonGroup, signalGroup } from "./endGroups.ts";
+import { abandonGroup, signalGroup } from "@guilds/runtime/processGroupStop";
 import { FileWrite } from "./fileWrite.ts";
 import { readStart, readWriteFile } from "./frames.ts";
 import type { IdleClock } from "./idleClock.ts";

@@ -1,6 +1,6 @@
+import { stopProcess } from "@guilds/runtime/exitingProcessStop";
 import type { Machine } from "../machines/machine.ts";
 import { CappedBuffer, collectInto, TailBuffer } from "../toolbox/boundedOutput.ts";
-import { stopProcess } from "../toolbox/stopProcess.ts";
 
 /** How much of a command's stdout is kept: these commands print a line or two. */
 const STDOUT_MAX_BYTES = 64 * 1024;

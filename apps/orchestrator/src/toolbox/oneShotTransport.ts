@@ -2,14 +2,17 @@ import path from "node:path";
 import { encodeBase64Json } from "@guilds/protocol/base64Json";
 import type { Envelope } from "@guilds/protocol/envelope";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
-import { REQUEST_INLINE_MAX_BYTES } from "@guilds/protocol/limits";
+import {
+  REQUEST_INLINE_MAX_BYTES,
+  HELPER_STDERR_TAIL_BYTES as STDERR_TAIL_BYTES,
+} from "@guilds/protocol/limits";
 import { requestFileName } from "@guilds/protocol/runtimePaths";
+import { killUnlessExited, sendSignal, stopProcess } from "@guilds/runtime/exitingProcessStop";
 import type { Machine, MachineProcess } from "../machines/machine.ts";
 import { CappedBuffer, collectInto, TailBuffer } from "./boundedOutput.ts";
 import { answerMaxBytes, parseEnvelopeText } from "./envelopeText.ts";
 import { describeExit, helperCancelled, helperFailed, helperTimedOut } from "./helperFailure.ts";
 import { withEnvironmentFile } from "./requestEnvironmentFile.ts";
-import { killUnlessExited, STDERR_TAIL_BYTES, sendSignal, stopProcess } from "./stopProcess.ts";
 
 export interface OneShotOptions {
   /** The argv prefix of guilds-code inside the machine. */

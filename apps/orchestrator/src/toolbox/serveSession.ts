@@ -1,15 +1,18 @@
 import { encodeBase64Json } from "@guilds/protocol/base64Json";
 import type { Envelope } from "@guilds/protocol/envelope";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
-import { CODE_RESULT_MAX_BYTES_MIN } from "@guilds/protocol/limits";
+import {
+  CODE_RESULT_MAX_BYTES_MIN,
+  HELPER_STDERR_TAIL_BYTES as STDERR_TAIL_BYTES,
+} from "@guilds/protocol/limits";
 import { serveCancelLine } from "@guilds/protocol/serveLines";
+import { stopProcess } from "@guilds/runtime/exitingProcessStop";
 import type { Machine, MachineProcess } from "../machines/machine.ts";
 import { collectInto, TailBuffer } from "./boundedOutput.ts";
 import { answerMaxBytes, parseEnvelopeText } from "./envelopeText.ts";
 import type { HelperDeadlines } from "./helperDeadlines.ts";
 import { describeExit, helperCancelled, helperFailed, helperTimedOut } from "./helperFailure.ts";
 import { frameLines } from "./lineFraming.ts";
-import { STDERR_TAIL_BYTES, stopProcess } from "./stopProcess.ts";
 import type { ToolboxError } from "./toolboxError.ts";
 
 /** The request never reached the long-lived helper, so running it one-shot cannot run it twice. */

@@ -8,7 +8,7 @@ import { runCli } from "./runCli.ts";
 
 const available = await sandboxes();
 const codeSearchLanded = !readFileSync(
-  new URL("../../../../runtime/guilds-code/src/ops/codeSearch.ts", import.meta.url),
+  new URL("../../../../runtime/guilds-code/src/ops/codeSearch/codeSearch.ts", import.meta.url),
   "utf8",
 ).includes("is being written");
 

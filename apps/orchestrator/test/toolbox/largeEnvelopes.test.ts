@@ -1,6 +1,6 @@
 // An envelope of any size reaches the server whole from a one-shot helper: it must not exit while
 // its answer still waits to be written (a pipe takes 64 KiB at once, a socket a few hundred KiB).
-// The long-lived helper's side: runtime/guilds-code/test/serveLargeAnswer.test.ts.
+// The long-lived helper's side: runtime/guilds-code/test/transport/serveLargeAnswer.test.ts.
 import path from "node:path";
 import { encodeBase64Json } from "@guilds/protocol/base64Json";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";

@@ -1,5 +1,5 @@
-import { ChildCgroup, childCgroupName, removeEmptyChildren } from "@guilds/protocol/machineCgroup";
-import { stopRunaways } from "../callCgroup.ts";
+import { ChildCgroup, childCgroupName, removeEmptyChildren } from "@guilds/runtime/childCgroup";
+import { stopRunaways } from "../cgroups/callCgroup.ts";
 import type { OpContext } from "../context.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { LogArgs, type LogMeta, taskLogPath } from "@guilds/protocol/harness";
-import { OpError } from "@guilds/protocol/helperDispatch";
+import { OpError } from "@guilds/runtime/helperDispatch";
 import { boundLine } from "../boundedLine.ts";
 import { driverFor } from "../drivers/drivers.ts";
 import { type HarnessOp, parseHarnessArgs } from "../harnessOp.ts";

@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from "node:fs";
 import { ResultArgs, type ResultMeta } from "@guilds/protocol/harness";
-import { OpError } from "@guilds/protocol/helperDispatch";
+import { OpError } from "@guilds/runtime/helperDispatch";
 import { filesOfCall, removeCallFiles } from "../callFiles.ts";
 import { cliRunning } from "../callLiveness.ts";
 import type { EventParser } from "../drivers/driver.ts";

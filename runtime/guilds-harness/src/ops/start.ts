@@ -1,6 +1,5 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { processStartTicks } from "@guilds/protocol/backgroundGroups";
 import {
   HARNESS_DISPLAY_NAMES,
   StartArgs,
@@ -8,8 +7,9 @@ import {
   taskLogPath,
   taskPromptPath,
 } from "@guilds/protocol/harness";
-import { OpError } from "@guilds/protocol/helperDispatch";
-import { ensureRunFolder } from "@guilds/protocol/runRetention";
+import { OpError } from "@guilds/runtime/helperDispatch";
+import { processStartTicks } from "@guilds/runtime/processTable";
+import { ensureRunFolder } from "@guilds/runtime/runRetention";
 import { ensureStateDir, filesOfCall, removeCallFiles } from "../callFiles.ts";
 import { cliRunning } from "../callLiveness.ts";
 import { credentialAdvice } from "../credentialAdvice.ts";

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { StopArgs, type StopMeta } from "@guilds/protocol/harness";
 import { HARNESS_KILL_GRACE_MS } from "@guilds/protocol/harnessLimits";
-import { stopProcessGroup } from "@guilds/protocol/processGroupStop";
+import { stopProcessGroup } from "@guilds/runtime/processGroupStop";
 import { type CallFiles, filesOfCall } from "../callFiles.ts";
 import { supervisorLives } from "../callLiveness.ts";
 import { type HarnessOp, parseHarnessArgs } from "../harnessOp.ts";

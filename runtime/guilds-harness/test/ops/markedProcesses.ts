@@ -1,22 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 
-/** Live processes on this host whose command line holds `marker`, zombies left out. */
-export function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(marker)) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-      if (state !== "Z" && state !== "X") found.push(pid);
-    } catch {
-      // gone while it was read
-    }
-  }
-  return found;
-}
+export { processesWith } from "@guilds/runtime/test/processesWith";
 
 /** A sleep length no other process on the host has: `sleep <it>` is found by it. */
 export function markedSeconds(whole: number): string {

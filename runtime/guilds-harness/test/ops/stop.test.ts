@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ResultMeta, StopMeta } from "@guilds/protocol/harness";
 import { HARNESS_KILL_GRACE_MS } from "@guilds/protocol/harnessLimits";
-import { isProcessLive } from "@guilds/protocol/processTable";
+import { isProcessLive } from "@guilds/runtime/processTable";
 import { describe, expect } from "vitest";
 import { test } from "./harnessFixture.ts";
 import { cliRecord, okMeta, startTask, waitForFile } from "./taskSteps.ts";

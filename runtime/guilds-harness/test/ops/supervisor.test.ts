@@ -4,7 +4,7 @@ import path from "node:path";
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import { Envelope } from "@guilds/protocol/envelope";
 import type { ResultMeta } from "@guilds/protocol/harness";
-import { isProcessLive } from "@guilds/protocol/processTable";
+import { isProcessLive } from "@guilds/runtime/processTable";
 import { describe, expect } from "vitest";
 import { AGENT_ID, REPO, RUN_ID, test } from "./harnessFixture.ts";
 import { cliRecord, okMeta, pollToEnd, waitForFile } from "./taskSteps.ts";

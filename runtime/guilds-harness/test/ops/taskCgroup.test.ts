@@ -6,12 +6,12 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ResultMeta, StopMeta } from "@guilds/protocol/harness";
 import type { CgroupVersion } from "@guilds/protocol/machineCgroup";
-import { describe, expect } from "vitest";
 import {
   cgroupRoots,
   createTestMachineCgroup,
   type TestMachineCgroup,
-} from "../../../../packages/protocol/test/testMachineCgroup.ts";
+} from "@guilds/runtime/test/testMachineCgroup";
+import { describe, expect } from "vitest";
 import { test } from "./harnessFixture.ts";
 import { cgroupsOf, markedSeconds, processesWith } from "./markedProcesses.ts";
 import { okMeta, pollToEnd, startTask, waitForFile } from "./taskSteps.ts";

@@ -1,7 +1,8 @@
 import { chownSync, existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { killCgroup, readPids, readQuietly, writeQuietly } from "@guilds/protocol/cgroupKill";
-import { ChildCgroup, type MachineCgroupView } from "@guilds/protocol/machineCgroup";
+import type { MachineCgroupView } from "@guilds/protocol/machineCgroup";
+import { killCgroup, readPids, readQuietly, writeQuietly } from "@guilds/runtime/cgroupKill";
+import { ChildCgroup } from "@guilds/runtime/childCgroup";
 import { GuildsError } from "../../errors.ts";
 import type { MachineLimits } from "../machineLimits.ts";
 import type { CgroupLayout } from "./cgroupLayout.ts";

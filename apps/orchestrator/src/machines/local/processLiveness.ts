@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { processStartTicks } from "@guilds/protocol/backgroundGroups";
+import { processStartTicks } from "@guilds/runtime/processTable";
 
 /** Running, not a zombie: an orphan is reaped by whoever is pid 1 here, which may be slow or never. */
 export function isProcessRunning(pid: number): boolean {

@@ -1,8 +1,9 @@
 import path from "node:path";
+import { HELPER_STDERR_TAIL_BYTES as STDERR_TAIL_BYTES } from "@guilds/protocol/limits";
+import { stopProcess } from "@guilds/runtime/exitingProcessStop";
 import type { Machine } from "../../machines/machine.ts";
 import { STDERR_TAIL_LINES } from "../../repos/machineCommand.ts";
 import { collectInto, TailBuffer } from "../boundedOutput.ts";
-import { STDERR_TAIL_BYTES, stopProcess } from "../stopProcess.ts";
 import { CheckpointError } from "./checkpointError.ts";
 
 /** TERM, then KILL this long after, for a command stopped at its deadline, on a cancel, or once read enough. */

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
 import { afterEach, beforeEach } from "vitest";
 import { probeBwrap } from "../../../src/machines/local/bwrap/bwrapProbe.ts";
 import { sandboxUser } from "../../../src/machines/local/bwrap/sandboxUser.ts";

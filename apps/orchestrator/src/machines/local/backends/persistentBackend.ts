@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
 import { GuildsError } from "../../../errors.ts";
 import { type DaemonConnection, DaemonConnections } from "../daemon/daemonConnection.ts";
 import { daemonAnswers, type OpenDaemonFolder, openDaemonFolder } from "../daemon/daemonEndpoint.ts";

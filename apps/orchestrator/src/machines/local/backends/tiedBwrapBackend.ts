@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { waitForExitOrKill } from "@guilds/runtime/processGroupStop";
 import { GuildsError } from "../../../errors.ts";
 import { DaemonConnections } from "../daemon/daemonConnection.ts";
 import { type OpenDaemonFolder, openDaemonFolder } from "../daemon/daemonEndpoint.ts";
@@ -8,7 +9,6 @@ import type { DaemonSetup } from "../daemon/daemonSetup.ts";
 import { startTiedDaemon, type TiedDaemon } from "../daemon/tiedDaemonStart.ts";
 import { layoutOf } from "../machineLayout.ts";
 import { resetRuntimeFolder } from "../machinePaths.ts";
-import { waitForExit } from "../processGroups.ts";
 import type { MachineBackend } from "./machineBackend.ts";
 
 /** After its stdin closes the daemon exits at once; past this, bwrap is killed. */
@@ -84,7 +84,7 @@ export function createTiedBwrapBackend(daemonSetup: DaemonSetup): MachineBackend
         const inTime = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
         if (!inTime) child.kill("SIGKILL");
         await exited;
-        if (initPid !== null) await waitForExit(initPid, STOP_GRACE_MS);
+        if (initPid !== null) await waitForExitOrKill(initPid, STOP_GRACE_MS);
       }
       await daemonSetup.release();
       await resetRuntimeFolder(folders.run.host);

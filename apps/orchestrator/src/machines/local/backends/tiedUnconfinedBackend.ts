@@ -1,20 +1,20 @@
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { backgroundGroups, backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
+import { backgroundGroups } from "@guilds/runtime/backgroundGroups";
+import {
+  endGroups,
+  isGroupAlive,
+  STARTED_PROCESS_GRACE_MS,
+  signalGroup,
+} from "@guilds/runtime/processGroupStop";
+import { groupsMarkedBy, groupsWithDescendants } from "@guilds/runtime/processTree";
 import type { HostMachineCgroup } from "../../cgroups/hostMachineCgroup.ts";
 import type { CgroupSettings } from "../../cgroups/machineCgroupPlan.ts";
 import type { ExecOptions, MachineProcess } from "../../machine.ts";
 import { linkHostTools } from "../hostTools.ts";
 import type { MachineExtras } from "../localOptions.ts";
 import { hostPathOf, resetRuntimeFolder } from "../machinePaths.ts";
-import {
-  endGroups,
-  groupsMarkedBy,
-  groupsWithDescendants,
-  isGroupAlive,
-  STARTED_PROCESS_GRACE_MS,
-  signalGroup,
-} from "../processGroups.ts";
 import { spawnHostProcess } from "../unconfined/hostProcess.ts";
 import { unconfinedLayout } from "../unconfined/unconfinedLayout.ts";
 import type { MachineBackend } from "./machineBackend.ts";

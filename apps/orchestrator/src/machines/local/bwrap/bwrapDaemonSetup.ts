@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { chmod, chown, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
 import { RUNS_FOLDER, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
 import type { HostMachineCgroup } from "../../cgroups/hostMachineCgroup.ts";
 import { type CgroupSettings, machineCgroupPlan } from "../../cgroups/machineCgroupPlan.ts";

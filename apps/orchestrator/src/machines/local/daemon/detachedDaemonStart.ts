@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { processStartTicks } from "@guilds/protocol/backgroundGroups";
+import { processStartTicks } from "@guilds/runtime/processTable";
 import { childPidOf, INFO_FD } from "../bwrap/bwrapArgs.ts";
 import { sendSeccompFilter, withSeccompPipe } from "../bwrap/seccompFilter.ts";
 import { type DaemonEndpoint, daemonAnswers } from "./daemonEndpoint.ts";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { backgroundGroups } from "@guilds/protocol/backgroundGroups";
+import { backgroundGroups } from "@guilds/runtime/backgroundGroups";
+import { endGroups, STARTED_PROCESS_GRACE_MS, waitForExitOrKill } from "@guilds/runtime/processGroupStop";
 import { z } from "zod";
-import { endGroups, STARTED_PROCESS_GRACE_MS, waitForExit } from "../processGroups.ts";
 import { isSameProcessRunning } from "../processLiveness.ts";
 
 /**
@@ -78,12 +78,12 @@ export async function endRecordedMachine(
     // The sandbox's pid 1: its pid namespace, background commands included, ends with it.
     if (!running) return;
     signal(record.pid, "SIGKILL");
-    await waitForExit(record.pid, SANDBOX_END_WAIT_MS);
+    await waitForExitOrKill(record.pid, SANDBOX_END_WAIT_MS);
     return;
   }
   if (running) {
     signal(record.pid, "SIGTERM");
-    await waitForExit(record.pid, DAEMON_END_WAIT_MS);
+    await waitForExitOrKill(record.pid, DAEMON_END_WAIT_MS);
   }
   await endGroups(backgroundGroups(hostBackgroundRecords), STOP_GRACE_MS);
 }

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { PassThrough, type Readable } from "node:stream";
+import { signalGroup } from "@guilds/runtime/processGroupStop";
 import type { ExecOptions, MachineProcess } from "../../machine.ts";
-import { signalGroup } from "../processGroups.ts";
 
 /**
  * How long after a process exits its output may still arrive. A grandchild left holding the pipes

@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { backgroundRecordsFolder } from "@guilds/protocol/backgroundGroups";
+import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
 import { RUNS_FOLDER } from "@guilds/protocol/runtimePaths";
 import type { HostMachineCgroup } from "../../cgroups/hostMachineCgroup.ts";
 import type { CgroupSettings } from "../../cgroups/machineCgroupPlan.ts";

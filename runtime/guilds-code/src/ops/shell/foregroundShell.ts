@@ -1,0 +1,116 @@
+import type { ChildProcess } from "node:child_process";
+import { closeSync, constants, openSync, rmSync } from "node:fs";
+import { SHELL_KILL_GRACE_MS, SHELL_TIMEOUT_EXIT_CODE } from "@guilds/protocol/limits";
+import type { ShellArgs } from "@guilds/protocol/toolArgs";
+import type { ShellMeta } from "@guilds/protocol/toolMeta";
+import { type CommandCgroup, type LimitHit, openCommandCgroup } from "../../cgroups/callCgroup.ts";
+import type { OpContext, OpResult } from "../../context.ts";
+import { OpError } from "../../dispatch.ts";
+import { readCwd, writeCwd } from "../../paths/workingDirectory.ts";
+import { type CommandOutcome, runToCompletion, spawnProcessGroup } from "../../process/processGroup.ts";
+import { callLog, withFileSource } from "../../runs/logFile.ts";
+import { ensureRunFolder } from "../../runs/runFolder.ts";
+import { shapeOutput } from "../../text/shape.ts";
+import { finalCwdProbe } from "./finalCwd.ts";
+import { SHELL_CANCELLED_EXIT_CODE, SHELL_CANCELLED_TRAILER } from "./shellCancel.ts";
+import { shellEnvironment } from "./shellEnvironment.ts";
+
+const MS_PER_SECOND = 1_000;
+
+/**
+ * shell in the foreground. The command writes straight to its log (stdout and stderr on one
+ * descriptor, so their order is kept); only the head and tail are read back, so memory stays flat
+ * however much it prints. A cancelled call stops the command as its timeout would, and still
+ * answers with what it printed.
+ */
+export async function runForegroundShell(args: ShellArgs, context: OpContext): Promise<OpResult> {
+  ensureRunFolder(context);
+  const cwd = readCwd(context);
+  const log = callLog(context);
+  const cgroup = await openCommandCgroup(context, "call", context.request.call_id);
+  // The shell joins its cgroup from its startup file, before it runs anything.
+  const probe = finalCwdProbe(context, cgroup?.group.dirs ?? []);
+  const outcome = await runLogged(args, context, cwd, log.file, probe.variables, cgroup);
+  const hit = cgroup?.limitHit() ?? null;
+  await cgroup?.close(hit?.limit ?? null);
+  const finalCwd = probe.take() ?? cwd;
+  writeCwd(context, finalCwd);
+
+  const shaped = withFileSource(log.file, (source) =>
+    shapeOutput({
+      source,
+      trailers: [
+        ...(cgroup?.reclaimed ? [cgroup.reclaimed] : []),
+        ...(hit === null ? [] : [hit.trailer]),
+        ...trailers(outcome, args.timeout_seconds),
+      ],
+      maxBytes: context.request.max_bytes,
+      logPath: log.displayPath,
+    }),
+  );
+  if (!shaped.logNeeded) rmSync(log.file, { force: true });
+  const meta: ShellMeta = {
+    exit_code: outcome.exitCode,
+    cwd: finalCwd,
+    ...(shaped.logNeeded ? { log_path: log.displayPath } : {}),
+    timed_out: outcome.stoppedBy === "timeout",
+    ...(hit === null ? {} : { limit_hit: hit.limit satisfies LimitHit }),
+  };
+  return { text: shaped.text, meta: { ...meta } };
+}
+
+async function runLogged(
+  args: ShellArgs,
+  context: OpContext,
+  cwd: string,
+  logFile: string,
+  probeVariables: Record<string, string>,
+  cgroup: CommandCgroup | null,
+): Promise<CommandOutcome> {
+  // Appending: the machine's log cap drops a long log's middle while it is written (runLogCap).
+  const logDescriptor = openSync(
+    logFile,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_APPEND,
+    0o600,
+  );
+  let child: ChildProcess;
+  try {
+    child = spawnProcessGroup({
+      argv: ["bash", "-c", args.command],
+      cwd,
+      env: { ...shellEnvironment(context, cwd), ...probeVariables },
+      output: [logDescriptor, logDescriptor],
+    });
+  } finally {
+    // The child has its own copy of the descriptor.
+    closeSync(logDescriptor);
+  }
+  try {
+    return await runToCompletion(child, {
+      timeoutMs: args.timeout_seconds * MS_PER_SECOND,
+      graceMs: SHELL_KILL_GRACE_MS,
+      stoppedExitCodes: { timeout: SHELL_TIMEOUT_EXIT_CODE, cancel: SHELL_CANCELLED_EXIT_CODE },
+      cancelled: context.cancelled,
+      cgroup: cgroup?.group ?? null,
+    });
+  } catch (caught) {
+    const message = caught instanceof Error ? caught.message : String(caught);
+    throw new OpError(
+      "shell.spawn_failed",
+      `bash could not be started (${message}); the machine needs bash on PATH.`,
+    );
+  }
+}
+
+/**
+ * "[timed out after Ns; the command was stopped] and exit_code: 124", the cancel's own line and
+ * exit_code: 130 for a cancelled call; exit_code: N when not 0.
+ */
+export function trailers(outcome: CommandOutcome, timeoutSeconds: number): string[] {
+  const exitLine = `exit_code: ${outcome.exitCode}`;
+  if (outcome.stoppedBy === "timeout") {
+    return [`[timed out after ${timeoutSeconds}s; the command was stopped]`, exitLine];
+  }
+  if (outcome.stoppedBy === "cancel") return [SHELL_CANCELLED_TRAILER, exitLine];
+  return outcome.exitCode === 0 ? [] : [exitLine];
+}

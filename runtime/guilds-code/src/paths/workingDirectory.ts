@@ -1,0 +1,35 @@
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { OpContext } from "../context.ts";
+
+/** .runs/<run id>/cwd: the run's working directory, carried from one call to the next. */
+export function cwdFile(context: OpContext): string {
+  return path.join(context.runDir, "cwd");
+}
+
+function isDirectory(candidate: string): boolean {
+  try {
+    return statSync(candidate).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The run's working directory: the one recorded by the last shell call, else the request's default
+ * (repos/<name> when the guild has exactly one repository), else the home.
+ */
+export function readCwd(context: OpContext): string {
+  try {
+    const recorded = readFileSync(cwdFile(context), "utf8").trim();
+    if (recorded && isDirectory(recorded)) return recorded;
+  } catch {
+    // no call has recorded one yet
+  }
+  const fallback = path.resolve(context.home, context.request.cwd);
+  return isDirectory(fallback) ? fallback : context.home;
+}
+
+export function writeCwd(context: OpContext, directory: string): void {
+  writeFileSync(cwdFile(context), `${directory}\n`);
+}
