@@ -1,4 +1,4 @@
-import type { ModelToolSchema } from "../toolbox/code.ts";
+import type { ModelToolSchema } from "../tools/tool.ts";
 import type { ProviderError } from "./providerError.ts";
 
 /**

@@ -3,13 +3,15 @@ import type { MachineRegistry } from "../machines/machineRegistry.ts";
 import type { Run } from "../store/runStore.ts";
 import type { Store } from "../store/store.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
-import { harnessOps } from "../toolbox/harness/harnessOps.ts";
-import { harnessTaskOf } from "../toolbox/harness/harnessTaskRecord.ts";
-import { createHarnessTransport } from "../toolbox/harness/harnessTransport.ts";
-import { type LeftTask, machineGoneReport, stopLeftTask } from "../toolbox/harness/leftTaskReport.ts";
-import { taskMetadata } from "../toolbox/harness/taskMetadata.ts";
-import { formatTaskResult } from "../toolbox/harness/taskResultText.ts";
 import type { HelperTransport } from "../toolbox/helperTransport.ts";
+import { createHarnessTransport, harnessOps } from "../tools/codeTask/harnessOps.ts";
+import {
+  harnessTaskOf,
+  type LeftTask,
+  machineGoneReport,
+  stopLeftTask,
+} from "../tools/codeTask/taskRecovery.ts";
+import { formatTaskResult, taskMetadata } from "../tools/codeTask/taskReport.ts";
 import type { RunLogger } from "./engineDeps.ts";
 import { loadGenerationContext } from "./generationContext.ts";
 import { recordEndedCall } from "./recordEndedCall.ts";

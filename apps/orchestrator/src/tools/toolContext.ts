@@ -1,11 +1,10 @@
 import type { HarnessName } from "@guilds/protocol/harness";
 import type { Machine } from "../machines/machine.ts";
-import type { NoteReader } from "../notes/noteReader.ts";
 import type { Redactor } from "../pipeline/redactor.ts";
 import type { EarlierFileRead } from "../store/fileReadHistory.ts";
 import type { HarnessTaskMetadata } from "../store/runStore.ts";
 import type { HelperTransport } from "../toolbox/helperTransport.ts";
-import type { TaskTiming } from "./codeTask/codeTaskTiming.ts";
+import type { CodeTaskDeps } from "./codeTask/harnessOps.ts";
 
 /** The agent a call runs for, as its settings are now. */
 export interface ToolAgent {
@@ -23,16 +22,6 @@ export interface ToolRepositories {
   ensureCloned(name: string): Promise<void>;
   /** Puts the repositories' tokens where git inside the machine finds them. */
   refreshTokens(): Promise<void>;
-}
-
-/** What every code_task of the server shares. */
-export interface CodeTaskServices {
-  /** The guilds-harness transport. */
-  harnesses: HelperTransport;
-  notes: NoteReader;
-  /** GUILDS_HARNESSES_OFF. */
-  harnessesOff: readonly HarnessName[];
-  timing: TaskTiming;
 }
 
 /**
@@ -65,7 +54,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** How guilds-code requests reach the helper (the long-lived one or one process per call). */
   helpers: HelperTransport;
-  codeTasks: CodeTaskServices;
+  /** What every code_task of the server shares: the guilds-harness transport, notes, settings. */
+  codeTasks: CodeTaskDeps;
   /** Publishes tool.progress for this call: live only, never stored. */
   progress(lines: string[], sessionId: string | null): void;
   /** Sets the run's metadata.harness_task (a task's artifacts, found again after a crash), or removes it with null. */

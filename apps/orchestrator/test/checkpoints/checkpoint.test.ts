@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { checkpointRef, takeCheckpoint } from "../../src/toolbox/checkpoints/checkpoint.ts";
-import { CheckpointError } from "../../src/toolbox/checkpoints/checkpointError.ts";
+import { CheckpointError, checkpointRef, takeCheckpoint } from "../../src/tools/codeTask/checkpoint.ts";
 import { type RepoMachine, runInside, startRepoMachine } from "../repos/repoMachine.ts";
 import { committedRepository, GIT, sh } from "./repoScript.ts";
 

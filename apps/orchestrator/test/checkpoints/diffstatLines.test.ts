@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDiffstat } from "../../src/toolbox/checkpoints/diffstatLines.ts";
+import { formatDiffstat } from "../../src/tools/codeTask/taskDiff.ts";
 
 describe("formatDiffstat", () => {
   test("the page's lines, with the Unicode minus", () => {

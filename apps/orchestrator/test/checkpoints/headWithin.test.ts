@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { HeadWithin } from "../../src/toolbox/checkpoints/headWithin.ts";
+import { HeadWithin } from "../../src/tools/codeTask/taskDiff.ts";
 
 function headOf(text: string, maxBytes: number, chunkBytes = 3) {
   const head = new HeadWithin(maxBytes);

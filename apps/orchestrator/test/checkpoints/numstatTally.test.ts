@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { NumstatTally } from "../../src/toolbox/checkpoints/numstatTally.ts";
+import { NumstatTally } from "../../src/tools/codeTask/taskDiff.ts";
 
 /** Feeds `output` to a tally in pieces of `size` bytes, as a pipe may cut it. */
 function tallied(output: Buffer, size: number, keep = 30) {

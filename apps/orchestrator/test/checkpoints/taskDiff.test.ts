@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { checkpointRef, takeCheckpoint } from "../../src/toolbox/checkpoints/checkpoint.ts";
-import { CheckpointError } from "../../src/toolbox/checkpoints/checkpointError.ts";
-import { formatDiffstat } from "../../src/toolbox/checkpoints/diffstatLines.ts";
-import { diffSummary, unifiedDiff } from "../../src/toolbox/checkpoints/taskDiff.ts";
+import { CheckpointError, checkpointRef, takeCheckpoint } from "../../src/tools/codeTask/checkpoint.ts";
+import { diffSummary, formatDiffstat, unifiedDiff } from "../../src/tools/codeTask/taskDiff.ts";
 import { type RepoMachine, startRepoMachine } from "../repos/repoMachine.ts";
 import { committedRepository, sh } from "./repoScript.ts";
 

@@ -2,9 +2,8 @@
 import { TASK_NOTES_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import { describe, expect, test } from "vitest";
 import type { LoadedNote, NoteReader } from "../../src/notes/noteReader.ts";
-import { CodeTaskError } from "../../src/toolbox/harness/codeTaskError.ts";
-import { BRIEF_PREAMBLE, composeBrief } from "../../src/toolbox/harness/taskBrief.ts";
-import { loadBriefNotes } from "../../src/toolbox/harness/taskNotes.ts";
+import { CodeTaskError } from "../../src/tools/codeTask/codeTaskError.ts";
+import { BRIEF_PREAMBLE, composeBrief, loadBriefNotes } from "../../src/tools/codeTask/taskBrief.ts";
 
 describe("the preamble", () => {
   test("says what the page's step 4 lists", () => {

@@ -1,7 +1,7 @@
 // The failed status's detail rules, in the page's order.
 import type { ResultMeta } from "@guilds/protocol/harness";
 import { describe, expect, test } from "vitest";
-import { failedDetail } from "../../src/toolbox/harness/taskDetail.ts";
+import { failedDetail } from "../../src/tools/codeTask/taskReport.ts";
 
 function result(overrides: Partial<ResultMeta>): ResultMeta {
   return {

@@ -1,7 +1,7 @@
 // Progress lines: redacted first, then cut at 240 characters.
 import { describe, expect, test } from "vitest";
 import { createRedactor } from "../../src/pipeline/redactor.ts";
-import { cutLine, progressLines } from "../../src/toolbox/harness/progressLines.ts";
+import { cutLine, progressLines } from "../../src/tools/codeTask/taskTurn.ts";
 
 describe("progress lines", () => {
   const secret = "sk-live-0123456789abcdef";

@@ -1,19 +1,21 @@
 // The result as the "Code tasks" page lays it out, for every status and detail.
 import { describe, expect, test } from "vitest";
-import type { TaskDiffSummary } from "../../src/toolbox/checkpoints/taskDiff.ts";
+import type { TaskDiffSummary } from "../../src/tools/codeTask/taskDiff.ts";
+import type { TaskReport } from "../../src/tools/codeTask/taskReport.ts";
 import {
   CANCELLED_BEFORE_START_DETAIL,
   CANCELLED_RUNNING_DETAIL,
+  formatTaskDuration,
+  formatTaskResult,
+  keepEnd,
   notStoppedDetail,
   RESULT_UNREADABLE_DETAIL,
+  removedMarker,
   STATE_GONE_DETAIL,
   STOPPED_ANSWERING_DETAIL,
+  taskMetadata,
   timedOutDetail,
-} from "../../src/toolbox/harness/taskDetail.ts";
-import { formatTaskDuration } from "../../src/toolbox/harness/taskDuration.ts";
-import { taskMetadata } from "../../src/toolbox/harness/taskMetadata.ts";
-import type { TaskReport } from "../../src/toolbox/harness/taskReport.ts";
-import { formatTaskResult, keepEnd, removedMarker } from "../../src/toolbox/harness/taskResultText.ts";
+} from "../../src/tools/codeTask/taskReport.ts";
 
 const LOG = ".runs/run_1/tc_1.harness.jsonl";
 

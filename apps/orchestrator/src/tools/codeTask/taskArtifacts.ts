@@ -6,11 +6,10 @@ import type { MachineRegistry } from "../../machines/machineRegistry.ts";
 import type { Redactor } from "../../pipeline/redactor.ts";
 import type { Store } from "../../store/store.ts";
 import type { ToolCall } from "../../store/toolCallStore.ts";
-import { unifiedDiff } from "../checkpoints/taskDiff.ts";
-import type { HelperTransport } from "../helperTransport.ts";
-import { harnessOps, LOG_MISSING } from "./harnessOps.ts";
-import { createHarnessTransport } from "./harnessTransport.ts";
-import { progressLines } from "./progressLines.ts";
+import type { HelperTransport } from "../../toolbox/helperTransport.ts";
+import { createHarnessTransport, harnessOps, LOG_MISSING } from "./harnessOps.ts";
+import { unifiedDiff } from "./taskDiff.ts";
+import { progressLines } from "./taskTurn.ts";
 
 /** The Diff view reads at most this much of a task's diff. */
 export const TASK_DIFF_MAX_BYTES = 1024 * 1024;

@@ -1,12 +1,11 @@
-import type { ResultMeta, StopMeta } from "@guilds/protocol/harness";
+import { HARNESS_NAMES, type ResultMeta, type StopMeta } from "@guilds/protocol/harness";
+import { z } from "zod";
 import type { Machine } from "../../machines/machine.ts";
-import { checkpointRef } from "../checkpoints/checkpoint.ts";
-import { checkpointSha } from "./checkpointSha.ts";
+import type { RunMetadata } from "../../store/runStore.ts";
+import { checkpointRef, checkpointSha } from "./checkpoint.ts";
 import type { HarnessOps } from "./harnessOps.ts";
-import type { HarnessTaskRecord } from "./harnessTaskRecord.ts";
-import { notStoppedDetail } from "./taskDetail.ts";
-import { takeEndCheckpoint } from "./taskEndCheckpoint.ts";
-import type { TaskReport } from "./taskReport.ts";
+import { notStoppedDetail, type TaskReport } from "./taskReport.ts";
+import { takeEndCheckpoint } from "./taskTurn.ts";
 
 /** Where the task's work began: what the agent can come back to. */
 function startCheckpointLine(runId: string, callId: string): string {
@@ -87,4 +86,22 @@ function interruptedReport(left: LeftTask, result: ResultMeta | null): TaskRepor
     costUsd: result?.cost_usd ?? null,
     usage: result?.usage ?? null,
   };
+}
+
+/** A run's metadata.harness_task (HarnessTaskMetadata) as stored: read back, it is checked again. */
+export const HarnessTaskRecord = z.object({
+  call_id: z.string().min(1),
+  harness: z.enum(HARNESS_NAMES),
+  repository: z.string().min(1),
+  session_id: z.string().nullable(),
+  log_path: z.string().nullable(),
+  /** Absent from what a server before it wrote. */
+  start_sha: z.string().nullable().default(null),
+});
+export type HarnessTaskRecord = z.infer<typeof HarnessTaskRecord>;
+
+/** The run's code_task in progress, if its metadata names one it can read. */
+export function harnessTaskOf(metadata: RunMetadata): HarnessTaskRecord | undefined {
+  const parsed = HarnessTaskRecord.safeParse(metadata.harness_task);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -8,12 +8,15 @@ import {
   StartMeta,
   StopMeta,
 } from "@guilds/protocol/harness";
+import { HARNESS_OP_TIMEOUT_MS } from "@guilds/protocol/harnessLimits";
 import { HelperRequest } from "@guilds/protocol/helperRequest";
 import type { z } from "zod";
 import type { Machine } from "../../machines/machine.ts";
-import { callEnvironment } from "../callEnvironment.ts";
-import type { HelperTransport } from "../helperTransport.ts";
+import type { NoteReader } from "../../notes/noteReader.ts";
+import { callEnvironment } from "../../toolbox/callEnvironment.ts";
+import { createHelperTransport, type HelperTransport } from "../../toolbox/helperTransport.ts";
 import { CodeTaskError } from "./codeTaskError.ts";
+import { PAGE_TIMING, type TaskTiming } from "./taskTurn.ts";
 
 /** Which task the ops act on, and for whom. */
 export interface HarnessCall {
@@ -96,4 +99,46 @@ export type HarnessOps = ReturnType<typeof harnessOps>;
 
 function isMissingLog(code: string): boolean {
   return /(^|\.)(missing|not_found|gone)$/.test(code);
+}
+
+/**
+ * "guilds-harness runs one short exec per op, with the same transport as guilds-code": one process
+ * per op (it has no long-lived mode), each waiting up to HARNESS_OP_TIMEOUT_MS.
+ */
+export function createHarnessTransport(): HelperTransport {
+  return createHelperTransport({
+    mode: "one-shot",
+    helperCommand: (machine) => machine.helperCommand("guilds-harness"),
+    helperName: "guilds-harness",
+    deadlines: { opMs: HARNESS_OP_TIMEOUT_MS },
+  });
+}
+
+/** What every code_task of the engine shares. */
+export interface CodeTaskDeps {
+  /** The guilds-harness transport. */
+  harnesses: HelperTransport;
+  notes: NoteReader;
+  /** GUILDS_HARNESSES_OFF. */
+  harnessesOff: readonly HarnessName[];
+  timing: TaskTiming;
+}
+
+/** The run service's choices for code_task; tests shorten the timing or put a transport in between. */
+export interface CodeTaskOptions {
+  timing?: Partial<TaskTiming>;
+  harnesses?: HelperTransport;
+}
+
+export function createCodeTaskDeps(input: {
+  notes: NoteReader;
+  harnessesOff: readonly HarnessName[] | undefined;
+  options: CodeTaskOptions | undefined;
+}): CodeTaskDeps {
+  return {
+    harnesses: input.options?.harnesses ?? createHarnessTransport(),
+    notes: input.notes,
+    harnessesOff: input.harnessesOff ?? [],
+    timing: { ...PAGE_TIMING, ...input.options?.timing },
+  };
 }

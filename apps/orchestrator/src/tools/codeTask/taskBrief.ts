@@ -1,4 +1,6 @@
 import { TASK_NOTES_MAX_BYTES } from "@guilds/protocol/harnessLimits";
+import type { NoteReader } from "../../notes/noteReader.ts";
+import { CodeTaskError } from "./codeTaskError.ts";
 
 /**
  * What the harness reads before the task (step 4): it works alone, asks by stopping, may commit but
@@ -41,4 +43,30 @@ export function composeBrief(task: string, notes: readonly BriefNote[]): string 
 function notesLeftOut(paths: readonly string[]): string {
   const which = paths.length === 1 ? "This note was" : "These notes were";
   return `${which} not included, past the ${TASK_NOTES_MAX_BYTES / 1024} KiB cap on notes: ${paths.join(", ")}`;
+}
+
+/**
+ * Reads the notes of a brief with the agent's access, as note_get reads them: a note is its text, a
+ * record its JSON view. A collection or a script is refused, and a note that does not load fails the
+ * call; either way the error names the note.
+ */
+export async function loadBriefNotes(
+  reader: NoteReader,
+  agent: { id: string; guildId: string },
+  paths: readonly string[],
+): Promise<BriefNote[]> {
+  const notes: BriefNote[] = [];
+  for (const path of paths) {
+    const loaded = await reader.read(agent, path);
+    if (loaded.ok) {
+      notes.push({ path, text: loaded.text });
+      continue;
+    }
+    const code = loaded.reason === "missing" ? "note.missing" : "note.refused";
+    throw new CodeTaskError(
+      code,
+      `notes cannot include ${JSON.stringify(path)}: ${loaded.message} Fix notes and call code_task again.`,
+    );
+  }
+  return notes;
 }
