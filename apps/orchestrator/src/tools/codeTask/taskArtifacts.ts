@@ -1,6 +1,8 @@
-import { HARNESS_NAMES, type HarnessName } from "@guilds/protocol/harness";
+import type { HarnessName } from "@guilds/protocol/harness";
 import { HARNESS_LOG_LINES_MAX, HARNESS_LOG_RAW_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import { RUNS_KEPT } from "@guilds/protocol/limits";
+import { CodeTaskMeta } from "@guilds/protocol/toolMeta";
+import { codeTaskContract } from "@guilds/protocol/tools/codeTask";
 import { AppError } from "../../errors.ts";
 import type { MachineRegistry } from "../../machines/machineRegistry.ts";
 import type { Redactor } from "../../pipeline/redactor.ts";
@@ -138,20 +140,26 @@ export function createTaskArtifacts(deps: TaskArtifactsDeps): TaskArtifacts {
   };
 }
 
+/**
+ * A code_task's stored metadata, read with the protocol's schema: undefined for another tool, or
+ * for metadata that is not a code_task's (a call that failed before its turn, a row cut short).
+ */
+function codeTaskMetaOf(call: ToolCall): CodeTaskMeta | undefined {
+  if (call.tool !== codeTaskContract.name) return undefined;
+  const parsed = CodeTaskMeta.safeParse(call.metadata);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The harness and log a code_task's result names, if it names them. */
 function loggedTask(call: ToolCall): { harness: HarnessName; repository: string } | undefined {
-  if (call.tool !== "code_task") return undefined;
-  const { harness, log_path: logPath, repository } = call.metadata;
-  const known = HARNESS_NAMES.find((name) => name === harness);
-  if (known === undefined || typeof logPath !== "string" || typeof repository !== "string") return undefined;
-  return { harness: known, repository };
+  const meta = codeTaskMetaOf(call);
+  if (meta === undefined || meta.log_path === null) return undefined;
+  return { harness: meta.harness, repository: meta.repository };
 }
 
 /** The start and end checkpoints a code_task's result names, if it names both. */
 function taskCheckpoints(call: ToolCall): { repository: string; start: string; end: string } | undefined {
-  if (call.tool !== "code_task") return undefined;
-  const { start_sha: start, end_sha: end, repository } = call.metadata;
-  if (typeof start !== "string" || typeof end !== "string" || typeof repository !== "string")
-    return undefined;
-  return { repository, start, end };
+  const meta = codeTaskMetaOf(call);
+  if (meta === undefined || meta.start_sha === null || meta.end_sha === null) return undefined;
+  return { repository: meta.repository, start: meta.start_sha, end: meta.end_sha };
 }

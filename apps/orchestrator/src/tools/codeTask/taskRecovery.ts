@@ -2,9 +2,10 @@ import { HARNESS_NAMES, type ResultMeta, type StopMeta } from "@guilds/protocol/
 import { z } from "zod";
 import type { Machine } from "../../machines/machine.ts";
 import type { RunMetadata } from "../../store/runStore.ts";
+import type { HelperTransport } from "../../toolbox/helperTransport.ts";
 import { checkpointRef, checkpointSha } from "./checkpoint.ts";
-import type { HarnessOps } from "./harnessOps.ts";
-import { notStoppedDetail, type TaskReport } from "./taskReport.ts";
+import { type HarnessOps, harnessOps } from "./harnessOps.ts";
+import { formatTaskResult, notStoppedDetail, type TaskReport, taskMetadata } from "./taskReport.ts";
 import { takeEndCheckpoint } from "./taskTurn.ts";
 
 /** Where the task's work began: what the agent can come back to. */
@@ -18,6 +19,39 @@ export interface LeftTask {
   task: HarnessTaskRecord;
   /** When the call started, for its duration when the harness's own is not known. */
   startedAt: number;
+}
+
+/** A left task, and what its harness ops need: the agent's secrets and the result cap. */
+export interface LeftTaskCall extends LeftTask {
+  agentId: string;
+  secrets: Readonly<Record<string, string>>;
+  /** CODE_RESULT_MAX_BYTES. */
+  maxBytes: number;
+}
+
+/**
+ * The result of a code_task a server restart left unresolved: stopped when its machine still runs
+ * (stopLeftTask), else ended with it (machineGoneReport); its text and metadata as a call's.
+ */
+export async function endLeftTask(
+  harnesses: HelperTransport,
+  left: LeftTaskCall,
+): Promise<{ text: string; meta: ReturnType<typeof taskMetadata> }> {
+  const report = left.machine.isRunning()
+    ? await stopLeftTask(
+        harnessOps(harnesses, {
+          machine: left.machine,
+          runId: left.runId,
+          agentId: left.agentId,
+          callId: left.task.call_id,
+          repository: left.task.repository,
+          secrets: left.secrets,
+          maxBytes: left.maxBytes,
+        }),
+        left,
+      )
+    : machineGoneReport(left);
+  return { text: formatTaskResult(report, left.maxBytes), meta: taskMetadata(report) };
 }
 
 /**

@@ -1,7 +1,8 @@
-// Progress lines: redacted first, then cut at 240 characters.
 import { describe, expect, test } from "vitest";
 import { createRedactor } from "../../src/pipeline/redactor.ts";
 import { cutLine, progressLines } from "../../src/tools/codeTask/taskTurn.ts";
+
+// Progress lines: redacted first, then cut at 240 characters.
 
 describe("progress lines", () => {
   const secret = "sk-live-0123456789abcdef";

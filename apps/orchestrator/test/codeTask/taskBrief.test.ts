@@ -1,9 +1,10 @@
-// Step 4: the preamble, the task, the notes and their cap, the refusals.
 import { TASK_NOTES_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import { describe, expect, test } from "vitest";
 import type { LoadedNote, NoteReader } from "../../src/notes/noteReader.ts";
 import { CodeTaskError } from "../../src/tools/codeTask/codeTaskError.ts";
 import { BRIEF_PREAMBLE, composeBrief, loadBriefNotes } from "../../src/tools/codeTask/taskBrief.ts";
+
+// Step 4: the preamble, the task, the notes and their cap, the refusals.
 
 describe("the preamble", () => {
   test("says what the page's step 4 lists", () => {
