@@ -1,3 +1,4 @@
+// Task checkpoints: the working tree recorded as a commit under a ref, by git inside the machine.
 import path from "node:path";
 import { CHECKPOINT_TIMEOUT_MS } from "@guilds/protocol/harnessLimits";
 import { AppError } from "../../errors.ts";

@@ -1,3 +1,5 @@
+// code_task: the tool, its ten steps in order, and the checks of steps 1 to 3 (harness, repository,
+// readiness) that fail the call before anything runs.
 import {
   type CheckMeta,
   HARNESS_DISPLAY_NAMES,

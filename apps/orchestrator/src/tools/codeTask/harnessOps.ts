@@ -1,3 +1,4 @@
+// The guilds-harness ops of a task, the transport they go through, and what every code_task shares.
 import {
   CheckMeta,
   type HarnessName,

@@ -1,3 +1,4 @@
+// What a code_task kept, for the app: its harness log and its diff.
 import type { HarnessName } from "@guilds/protocol/harness";
 import { HARNESS_LOG_LINES_MAX, HARNESS_LOG_RAW_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import { RUNS_KEPT } from "@guilds/protocol/limits";

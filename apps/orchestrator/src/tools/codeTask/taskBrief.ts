@@ -1,3 +1,4 @@
+// Step 4: the brief the harness reads, and the notes appended to it.
 import { TASK_NOTES_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import type { NoteReader } from "../../notes/noteReader.ts";
 import { CodeTaskError } from "./codeTaskError.ts";

@@ -1,3 +1,4 @@
+// What changed between two checkpoints: the diffstat of the result, the unified diff of the app.
 import { CHECKPOINT_TIMEOUT_MS, TASK_CHANGED_FILES_MAX } from "@guilds/protocol/harnessLimits";
 import type { Machine } from "../../machines/machine.ts";
 import { CheckpointError, gitSaid, runForRepository } from "./checkpoint.ts";

@@ -1,3 +1,4 @@
+// A code_task a server restart left behind: found from the run's metadata, stopped, and ended.
 import { HARNESS_NAMES, type ResultMeta, type StopMeta } from "@guilds/protocol/harness";
 import { z } from "zod";
 import type { Machine } from "../../machines/machine.ts";

@@ -1,3 +1,4 @@
+// How a task ended: the report, the result text the model reads, its detail lines and metadata.
 import {
   HARNESS_DISPLAY_NAMES,
   type HarnessName,

@@ -1,3 +1,4 @@
+// Steps 6 to 10: start, the polls and their live progress, stop, the result, the end checkpoint.
 import { type HarnessName, type ResultMeta, type StopMeta, taskLogPath } from "@guilds/protocol/harness";
 import {
   TASK_POLL_FAILURES_MAX,
