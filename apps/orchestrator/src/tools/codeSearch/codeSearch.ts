@@ -7,5 +7,5 @@ import { codeSearchDescription } from "./codeSearchDescription.ts";
 export const codeSearchTool = defineTool({
   contract: codeSearchContract,
   description: codeSearchDescription,
-  execute: (args, context) => runCodeOp("code_search", args, context),
+  execute: (args, context) => runCodeOp(codeSearchContract.name, args, context),
 });

@@ -10,7 +10,7 @@ import { fileReadDescription } from "./fileReadDescription.ts";
 export const fileReadTool = defineTool({
   contract: fileReadContract,
   description: fileReadDescription,
-  execute: (args, context) => runCodeOp("file_read", args, context),
+  execute: (args, context) => runCodeOp(fileReadContract.name, args, context),
   async review(result, context) {
     const history = await context.earlierFileReads();
     return replaceRepeatedRead(result, history.map(asFileReadRecord));

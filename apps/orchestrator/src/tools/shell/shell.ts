@@ -9,7 +9,7 @@ export const shellTool = defineTool({
   contract: shellContract,
   description: shellDescription,
   prepare: (_args, context) => prepareRepositories(context),
-  execute: (args, context) => runCodeOp("shell", args, context),
+  execute: (args, context) => runCodeOp(shellContract.name, args, context),
 });
 
 /** Before a command: the guild's repositories are cloned and their tokens refreshed for git. */

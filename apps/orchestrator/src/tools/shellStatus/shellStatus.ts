@@ -7,5 +7,5 @@ import { shellStatusDescription } from "./shellStatusDescription.ts";
 export const shellStatusTool = defineTool({
   contract: shellStatusContract,
   description: shellStatusDescription,
-  execute: (args, context) => runCodeOp("shell_status", args, context),
+  execute: (args, context) => runCodeOp(shellStatusContract.name, args, context),
 });
