@@ -2,8 +2,8 @@
 // 100 modified and 100 untracked files, against the same git plumbing written by hand and run
 // straight in the same sandbox (one bash -c through machine.exec). Goal: <= 1.3x. Also, for context,
 // the diffstat of a 10,000-file change (diffSummary) against `git diff --numstat -z` drained.
-import { checkpointRef, takeCheckpoint } from "../apps/orchestrator/src/toolbox/checkpoints/checkpoint.ts";
-import { diffSummary } from "../apps/orchestrator/src/toolbox/checkpoints/taskDiff.ts";
+import { checkpointRef, takeCheckpoint } from "../apps/orchestrator/src/tools/codeTask/checkpoint.ts";
+import { diffSummary } from "../apps/orchestrator/src/tools/codeTask/taskDiff.ts";
 import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";

@@ -1,7 +1,8 @@
 // code-search: code_search (files and content modes, a literal and a regex) against ripgrep run
 // straight in the same sandbox, with the same search flags, on the same generated tree. Goal: <= 1.2x.
-import { codeSearchTool } from "../apps/orchestrator/src/toolbox/code.ts";
+
 import type { HelperTransport } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
+import { codeSearchTool } from "../apps/orchestrator/src/tools/codeSearch/codeSearch.ts";
 import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
 import { CORPUS_FOLDER, LITERAL_NEEDLE, REGEX_NEEDLE, writeCorpus } from "./lib/corpus.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";

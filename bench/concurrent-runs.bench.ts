@@ -5,13 +5,14 @@
 // very same 50 machines. Goal: the server's tool calls per second >= 0.8x the toolbox's.
 import { loadavg } from "node:os";
 import type { Machine } from "../apps/orchestrator/src/machines/machine.ts";
-import { shellTool } from "../apps/orchestrator/src/toolbox/code.ts";
 import { codeResultMaxBytes } from "../apps/orchestrator/src/toolbox/codeResultMaxBytes.ts";
 import {
   createHelperTransport,
   type HelperTransport,
 } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
 import { defaultWorkingDirectory } from "../apps/orchestrator/src/toolbox/workingDirectory.ts";
+import { shellTool } from "../apps/orchestrator/src/tools/shell/shell.ts";
+import { standaloneToolContext } from "../apps/orchestrator/src/tools/standaloneToolContext.ts";
 import { type BenchServer, withBenchServer } from "./lib/benchServer.ts";
 import { environment, reportCase, say } from "./lib/report.ts";
 import { type RunEnds, watchRunEnds } from "./lib/runEnds.ts";
@@ -174,7 +175,7 @@ async function callAll(
         directCalls += 1;
         const result = await shellTool.run(
           { command: "true" },
-          {
+          standaloneToolContext({
             machine,
             helpers,
             runId: "bench",
@@ -184,7 +185,7 @@ async function callAll(
             secrets: {},
             repoTokens: {},
             maxBytes,
-          },
+          }),
         );
         if (!result.ok || result.meta.exit_code !== 0) failures.push(result.text.slice(0, 300));
       }

@@ -2,8 +2,8 @@
 // sandbox (both read the whole file: file_read counts its lines and hashes it, sed reads to its end).
 // Goals: <= 2x, and memory that does not grow with the file (the helper's peak RSS).
 import path from "node:path";
-import { fileReadTool } from "../apps/orchestrator/src/toolbox/code.ts";
 import type { HelperTransport } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
+import { fileReadTool } from "../apps/orchestrator/src/tools/fileRead/fileRead.ts";
 import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
 import { BIG_FILE_BYTES, BIG_FILE_LINES, bigFileLinePrefix, writeBigFile } from "./lib/bigFile.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";

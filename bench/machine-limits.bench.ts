@@ -9,11 +9,12 @@ import {
   type LocalMachine,
 } from "../apps/orchestrator/src/machines/local/localMachine.ts";
 import type { MachineLimits } from "../apps/orchestrator/src/machines/machineLimits.ts";
-import { shellTool } from "../apps/orchestrator/src/toolbox/code.ts";
 import {
   createHelperTransport,
   type HelperTransport,
 } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
+import { shellTool } from "../apps/orchestrator/src/tools/shell/shell.ts";
+import { standaloneToolContext } from "../apps/orchestrator/src/tools/standaloneToolContext.ts";
 import { ATTACK_LIMITS, attackAgent } from "../apps/orchestrator/test/attacks/attackMachines.ts";
 import { enterSafetyCgroup } from "../apps/orchestrator/test/attacks/safetyCgroup.ts";
 import { tempRoot } from "../apps/orchestrator/test/machines/machineFixture.ts";
@@ -65,7 +66,7 @@ async function subject(agentId: string, limitsOff: boolean, limits?: MachineLimi
 async function shellTrue(target: Subject): Promise<void> {
   const result = await shellTool.run(
     { command: "true" },
-    {
+    standaloneToolContext({
       machine: target.machine,
       helpers: target.helpers,
       runId: "bench",
@@ -75,7 +76,7 @@ async function shellTrue(target: Subject): Promise<void> {
       secrets: {},
       repoTokens: {},
       maxBytes: 8192,
-    },
+    }),
   );
   if (!result.ok || result.meta.exit_code !== 0)
     throw new Error(`shell true failed: ${JSON.stringify(result)}`);

@@ -2,8 +2,8 @@
 // reads back only its head and tail), against the same producer redirected to a file in the same
 // sandbox. Goals: >= 500 MB/s and a helper peak RSS <= 64 MiB.
 import { rmSync, statSync } from "node:fs";
-import { shellTool } from "../apps/orchestrator/src/toolbox/code.ts";
 import type { HelperTransport } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
+import { shellTool } from "../apps/orchestrator/src/tools/shell/shell.ts";
 import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";

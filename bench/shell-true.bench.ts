@@ -1,7 +1,8 @@
 // shell-true: a `shell` call of `true` through the toolbox, over each transport, against
 // `bash -c true` started straight in the same sandbox (machine.exec). Goal: the session under 2x.
-import { shellTool } from "../apps/orchestrator/src/toolbox/code.ts";
+
 import type { HelperTransport } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
+import { shellTool } from "../apps/orchestrator/src/tools/shell/shell.ts";
 import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";

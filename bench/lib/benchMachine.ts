@@ -8,11 +8,12 @@ import {
   type LocalMachine,
 } from "../../apps/orchestrator/src/machines/local/localMachine.ts";
 import type { MachineLogger } from "../../apps/orchestrator/src/machines/local/localOptions.ts";
-import type { CodeToolContext } from "../../apps/orchestrator/src/toolbox/code.ts";
 import {
   createHelperTransport,
   type HelperTransport,
 } from "../../apps/orchestrator/src/toolbox/helperTransport.ts";
+import { standaloneToolContext } from "../../apps/orchestrator/src/tools/standaloneToolContext.ts";
+import type { ToolContext } from "../../apps/orchestrator/src/tools/toolContext.ts";
 import { type ExecResult, execInside } from "./execInside.ts";
 import { HelperPeakRss } from "./helperPeakRss.ts";
 import { say } from "./report.ts";
@@ -40,7 +41,7 @@ export interface BenchMachine {
   /** The helper's own peak RSS, read inside the machine. */
   rss: HelperPeakRss;
   /** A tool call's context, each call its own call id. */
-  context(helpers: HelperTransport, maxBytes?: number): CodeToolContext;
+  context(helpers: HelperTransport, maxBytes?: number): ToolContext;
   /** Runs argv inside the machine (not through any helper) and drains its output. */
   exec(argv: string[], options?: { keepBytes?: number; cwd?: string }): Promise<ExecResult>;
   /** The host path of a path inside the machine's home ("~/x", "/home/agent/x" or relative). */
@@ -100,7 +101,7 @@ export async function openBenchMachine(
       rss,
       context: (transport, maxBytes = 8192) => {
         calls += 1;
-        return {
+        return standaloneToolContext({
           machine: started,
           helpers: transport,
           runId: "bench",
@@ -110,7 +111,7 @@ export async function openBenchMachine(
           secrets: {},
           repoTokens: {},
           maxBytes,
-        };
+        });
       },
       exec: (argv, execOptions = {}) => execInside(started, argv, execOptions),
       hostPath: (insidePath) => hostPathOf(started, homeHost, insidePath),

@@ -4,7 +4,7 @@ import type { HarnessName } from "@guilds/protocol/harness";
 import { z } from "zod";
 import { AppError } from "./errors.ts";
 import { type MachineLimitMaxima, machineLimitMaximaFrom } from "./machines/limitMaxima.ts";
-import { parseHarnessesOff } from "./toolbox/harness/harnessesOff.ts";
+import { parseHarnessesOff } from "./tools/codeTask/codeTask.ts";
 
 /** The server's settings, read once from the environment. */
 export interface Config {

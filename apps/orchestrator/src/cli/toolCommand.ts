@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { CODE_TOOL_NAMES } from "@guilds/protocol/toolArgs";
 import { GuildsError } from "../errors.ts";
-import { findCodeTool } from "../toolbox/code.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
 import { createHelperTransport } from "../toolbox/helperTransport.ts";
-import type { ToolResult } from "../toolbox/tool.ts";
 import { ToolboxError } from "../toolbox/toolboxError.ts";
+import { findCodeTool } from "../tools/registry.ts";
+import { standaloneToolContext } from "../tools/standaloneToolContext.ts";
+import type { ToolResult } from "../tools/tool.ts";
 import { openLocalAgent } from "./localAgent.ts";
 import { limitsFromEnvironment, sandboxFromEnvironment, seccompFromEnvironment } from "./settings.ts";
 import { EXIT_OK, EXIT_USAGE } from "./usage.ts";
@@ -29,17 +30,20 @@ export async function runTool(argv: string[], environment: NodeJS.ProcessEnv): P
   // One call: a long-lived helper would cost the same process start and then sit idle.
   const helpers = createHelperTransport({ mode: "one-shot" });
   try {
-    const result = await options.tool.run(options.args, {
-      machine: agent.machine,
-      helpers,
-      runId: options.runId,
-      agentId: agent.agentId,
-      callId: newCallId(),
-      defaultCwd: agent.defaultCwd,
-      secrets: {},
-      repoTokens: {},
-      maxBytes,
-    });
+    const result = await options.tool.run(
+      options.args,
+      standaloneToolContext({
+        machine: agent.machine,
+        helpers,
+        runId: options.runId,
+        agentId: agent.agentId,
+        callId: newCallId(),
+        defaultCwd: agent.defaultCwd,
+        secrets: {},
+        repoTokens: {},
+        maxBytes,
+      }),
+    );
     await writeOut(
       process.stdout,
       options.json ? `${JSON.stringify(jsonView(result))}\n` : withNewline(result.text),

@@ -1,5 +1,5 @@
 import type { GuildsError } from "../errors.ts";
-import type { ModelToolSchema } from "../toolbox/code.ts";
+import type { ModelToolSchema } from "../tools/tool.ts";
 
 /**
  * One generation: a model reads the system prompt, the conversation and the tools it may call, and

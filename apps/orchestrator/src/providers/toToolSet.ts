@@ -1,5 +1,5 @@
 import { type JSONSchema7, jsonSchema, type ToolSet, tool } from "ai";
-import type { ModelToolSchema } from "../toolbox/code.ts";
+import type { ModelToolSchema } from "../tools/tool.ts";
 
 /**
  * The tools as the AI SDK offers them to a model: name, description and JSON schema, sent as they

@@ -4,7 +4,7 @@ import type { ModelProvider } from "../providers/modelProvider.ts";
 import type { Agent } from "../store/agentStore.ts";
 import type { Store } from "../store/store.ts";
 import type { HelperTransport } from "../toolbox/helperTransport.ts";
-import type { CodeTaskDeps } from "./codeTaskDeps.ts";
+import type { CodeTaskDeps } from "../tools/codeTask/harnessOps.ts";
 
 export interface RunLogger {
   info(message: string): void;

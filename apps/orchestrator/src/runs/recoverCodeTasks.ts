@@ -3,13 +3,9 @@ import type { MachineRegistry } from "../machines/machineRegistry.ts";
 import type { Run } from "../store/runStore.ts";
 import type { Store } from "../store/store.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
-import { harnessOps } from "../toolbox/harness/harnessOps.ts";
-import { harnessTaskOf } from "../toolbox/harness/harnessTaskRecord.ts";
-import { createHarnessTransport } from "../toolbox/harness/harnessTransport.ts";
-import { type LeftTask, machineGoneReport, stopLeftTask } from "../toolbox/harness/leftTaskReport.ts";
-import { taskMetadata } from "../toolbox/harness/taskMetadata.ts";
-import { formatTaskResult } from "../toolbox/harness/taskResultText.ts";
 import type { HelperTransport } from "../toolbox/helperTransport.ts";
+import { createHarnessTransport } from "../tools/codeTask/harnessOps.ts";
+import { endLeftTask, harnessTaskOf } from "../tools/codeTask/taskRecovery.ts";
 import type { RunLogger } from "./engineDeps.ts";
 import { loadGenerationContext } from "./generationContext.ts";
 import { recordEndedCall } from "./recordEndedCall.ts";
@@ -61,32 +57,21 @@ async function recoverRunTask(
     const context = await loadGenerationContext(store, run.agentId);
     const machine = await deps.machines.forAgent(context.agent);
     const maxBytes = deps.maxBytes ?? codeResultMaxBytes(process.env);
-    const left: LeftTask = {
+    const ended = await endLeftTask(harnesses, {
       machine,
       runId: run.id,
+      agentId: context.agent.id,
       task,
       startedAt: Date.parse(row.startedAt ?? row.createdAt),
-    };
-    const report = machine.isRunning()
-      ? await stopLeftTask(
-          harnessOps(harnesses, {
-            machine,
-            runId: run.id,
-            agentId: context.agent.id,
-            callId: task.call_id,
-            repository: task.repository,
-            secrets: context.secretEnv,
-            maxBytes,
-          }),
-          left,
-        )
-      : machineGoneReport(left);
+      secrets: context.secretEnv,
+      maxBytes,
+    });
     await recordEndedCall(deps, {
       run,
       row,
       status: "interrupted",
-      text: formatTaskResult(report, maxBytes),
-      metadata: taskMetadata(report),
+      text: ended.text,
+      metadata: ended.meta,
       error: reason,
       redactor: context.redactor,
       remainingToolCalls: Math.max(0, context.agent.maxToolCalls - run.toolCallsUsed),

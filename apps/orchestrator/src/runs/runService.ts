@@ -7,7 +7,7 @@ import { createStoreNoteReader } from "../notes/storeNoteReader.ts";
 import type { Store } from "../store/store.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
 import { createHelperTransport } from "../toolbox/helperTransport.ts";
-import { type CodeTaskOptions, createCodeTaskDeps } from "./codeTaskDeps.ts";
+import { type CodeTaskOptions, createCodeTaskDeps } from "../tools/codeTask/harnessOps.ts";
 import { defaultProviderFor } from "./defaultProvider.ts";
 import type { EngineDeps, ProviderForAgent, RunLogger } from "./engineDeps.ts";
 import { loadGenerationContext } from "./generationContext.ts";

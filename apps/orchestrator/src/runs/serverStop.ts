@@ -4,7 +4,7 @@
  * cancelled, and the operator continues it with a message once the server is back.
  */
 export class ServerStop {
-  /** What a code task looks for to end interrupted rather than cancelled (toolbox/harness/serverStopping.ts). */
+  /** What a code task looks for to end interrupted rather than cancelled (tools/codeTask/taskTurn.ts, abortedByServerStop). */
   readonly serverStopped = true;
   /** The run's status_reason and run.ended's reason. */
   readonly runReason: string;

@@ -1,10 +1,7 @@
 import type { StoredRunEventPayload } from "@guilds/protocol/runEvents";
-import type { FileReadRecord } from "../pipeline/fileReadRecord.ts";
-import { replaceRepeatedRead } from "../pipeline/repeatedRead.ts";
 import type { ModelToolCall } from "../providers/modelProvider.ts";
-import type { EarlierFileRead } from "../store/fileReadHistory.ts";
 import type { ToolCall, ToolCallEndStatus } from "../store/toolCallStore.ts";
-import type { ToolResult } from "../toolbox/tool.ts";
+import type { ToolResult } from "../tools/tool.ts";
 import type { EventfulWrites } from "./answerWrites.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import type { GenerationContext } from "./generationContext.ts";
@@ -33,8 +30,8 @@ export interface ToolCallInput {
 }
 
 /**
- * One call of a generation, from its row to its published result: the budget, the toolbox, then
- * file_read de-duplication and the platform pipeline, the result stored as a message, the row ended.
+ * One call of a generation, from its row to its published result: the budget, the tool (its own
+ * review included: file_read's de-duplication), then the platform pipeline, the result stored as a message, the row ended.
  */
 export async function runToolCall(
   deps: EngineDeps,
@@ -66,17 +63,13 @@ export async function runToolCall(
   }
   const remaining = remainingOf(agent.maxToolCalls, opened.used);
 
-  let result = await invokeTool(deps, context, {
+  const result = await invokeTool(deps, context, {
     runId,
     callId: row.id,
     name: modelCall.name,
     argumentsText: modelCall.args,
     signal,
   });
-  if (modelCall.name === "file_read" && result.ok) {
-    const history = await store.toolCalls.fileReadHistory(runId);
-    result = replaceRepeatedRead(result, history.map(asFileReadRecord));
-  }
   // A helper cancelled before it answered throws (helper.cancelled): that call was cancelled too.
   const cancelled = result.meta.cancelled === true || (!result.ok && signal.aborted);
   const stop = cancelled ? serverStopOf(signal) : undefined;
@@ -165,18 +158,6 @@ async function finishToolCall(
     remainingToolCalls: input.remaining,
     ...(repeatOf === undefined ? {} : { repeatOf }),
   });
-}
-
-function asFileReadRecord(read: EarlierFileRead): FileReadRecord {
-  // fileReadHistory already leaves out failed, cut and pointer reads.
-  return {
-    file: read.realPath ?? read.path,
-    range: read.range,
-    contentHash: read.contentHash,
-    seq: read.seq,
-    cut: false,
-    pointer: false,
-  };
 }
 
 function remainingOf(maxToolCalls: number, used: number): number {

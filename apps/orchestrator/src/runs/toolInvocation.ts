@@ -1,15 +1,8 @@
-import type { Machine } from "../machines/machine.ts";
-import { ensureRepositoryCloned } from "../repos/ensureRepositoryCloned.ts";
-import { refreshRepositoryTokens } from "../repos/refreshRepositoryTokens.ts";
-import { repositorySpecOf } from "../repos/repositorySource.ts";
-import { repoTokensForRequest } from "../repos/repositoryTokens.ts";
-import { findCodeTool } from "../toolbox/code.ts";
-import { codeTaskTool } from "../toolbox/harness.ts";
-import { OFFERED_TOOLS } from "../toolbox/offeredTools.ts";
-import type { ToolResult } from "../toolbox/tool.ts";
-import { invokeCodeTask } from "./codeTaskInvocation.ts";
+import { findOfferedTool, OFFERED_TOOLS } from "../tools/registry.ts";
+import type { ToolResult } from "../tools/tool.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import type { GenerationContext } from "./generationContext.ts";
+import { toolCallContext } from "./toolCallContext.ts";
 
 export interface Invocation {
   runId: string;
@@ -23,16 +16,16 @@ export interface Invocation {
 /**
  * Runs one call the model asked for and gives its result before the platform pipeline. What the
  * model got wrong (invalid JSON, an unknown tool, a tool turned off, arguments the schema refuses)
- * and what failed on our side are results it can read; nothing here throws.
+ * and what failed on our side are results it can read; nothing here throws. The tool itself
+ * prepares, runs and reviews its call (tools/tool.ts): the engine knows no tool by name.
  */
 export async function invokeTool(
   deps: EngineDeps,
   context: GenerationContext,
   invocation: Invocation,
 ): Promise<ToolResult> {
-  const tool = context.agent.coding ? findCodeTool(invocation.name) : undefined;
-  const codeTask = context.agent.coding && invocation.name === codeTaskTool.name;
-  if (tool === undefined && !codeTask) return unknownTool(invocation.name, context.agent.coding);
+  const tool = context.agent.coding ? findOfferedTool(invocation.name) : undefined;
+  if (tool === undefined) return unknownTool(invocation.name, context.agent.coding);
   const args = parseArguments(invocation.argumentsText);
   if (!args.ok) {
     // The parser quotes the text near its failure cut at a few characters, which can be the start
@@ -46,39 +39,11 @@ export async function invokeTool(
   }
   try {
     const machine = await deps.machines.forAgent(context.agent);
-    if (tool === undefined) {
-      const { runId, callId, signal } = invocation;
-      return await invokeCodeTask(deps, context, machine, { runId, callId, args: args.value, signal });
-    }
-    if (tool.name === "shell") await prepareGit(context, machine);
-    return await tool.run(args.value, {
-      helpers: deps.helpers,
-      machine,
-      runId: invocation.runId,
-      agentId: context.agent.id,
-      callId: invocation.callId,
-      defaultCwd: context.defaultCwd,
-      secrets: context.secretEnv,
-      repoTokens: repoTokensForRequest(context.credentials),
-      maxBytes: deps.maxBytes,
-      signal: invocation.signal,
-    });
+    return await tool.run(args.value, toolCallContext(deps, context, machine, invocation));
   } catch (caught) {
     const message = caught instanceof Error ? caught.message : String(caught);
     return failure(errorCode(caught), `The ${invocation.name} call failed: ${message}`);
   }
-}
-
-/** Before a shell call: the guild's repositories are cloned and their tokens refreshed for git. */
-async function prepareGit(context: GenerationContext, machine: Machine): Promise<void> {
-  for (const repository of context.repositories) {
-    await ensureRepositoryCloned(
-      machine,
-      repositorySpecOf(repository),
-      context.credentials[repository.name]?.token,
-    );
-  }
-  await refreshRepositoryTokens(machine, context.credentials);
 }
 
 function unknownTool(name: string, coding: boolean): ToolResult {

@@ -4,7 +4,7 @@ import type { MachineLimitMaxima } from "../machines/limitMaxima.ts";
 import type { MachineRegistry } from "../machines/machineRegistry.ts";
 import type { RunService } from "../runs/runService.ts";
 import type { Store } from "../store/store.ts";
-import type { TaskArtifacts } from "../toolbox/harness/taskArtifacts.ts";
+import type { TaskArtifacts } from "../tools/codeTask/taskArtifacts.ts";
 import type { ErrorLogger } from "./errorHandler.ts";
 
 /** What the HTTP app needs; startServices makes them, tests make their own. */

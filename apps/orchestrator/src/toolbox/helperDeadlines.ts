@@ -1,18 +1,10 @@
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
-import {
-  HELPER_OP_TIMEOUT_MS,
-  HELPER_SHELL_EXTRA_MS,
-  SHELL_KILL_GRACE_MS,
-  SHELL_TIMEOUT_DEFAULT_SECONDS,
-} from "@guilds/protocol/limits";
-import { ShellArgs } from "@guilds/protocol/toolArgs";
+import { HELPER_OP_TIMEOUT_MS, HELPER_SHELL_EXTRA_MS, SHELL_KILL_GRACE_MS } from "@guilds/protocol/limits";
+import { toolContractOf } from "@guilds/protocol/tools/registry";
+import type { OpDeadlines } from "@guilds/protocol/tools/toolContract";
 
 /** How long the transport waits; the defaults are the page's, tests shorten them. */
-export interface HelperDeadlines {
-  /** "A guilds-code op waits up to 120 seconds" */
-  opMs: number;
-  /** "shell waits its own timeout plus 30 seconds" */
-  shellExtraMs: number;
+export interface HelperDeadlines extends OpDeadlines {
   /**
    * Between SIGTERM and SIGKILL for a helper stopped at its deadline or by a cancel: longer than a
    * command's own grace, so a helper that stops its command on SIGTERM has the time to.
@@ -38,10 +30,14 @@ export const DEFAULT_HELPER_DEADLINES: HelperDeadlines = {
   sessionRetryMs: 30_000,
 };
 
-/** The deadline of one request: shell's own timeout plus the margin, the op timeout for the others. */
+/**
+ * The deadline of one request, as its tool's contract sets it from the arguments; the op timeout
+ * for an op that is no tool (ping, the harness ops). Arguments the schema refuses never reach a
+ * command (the helper answers at once), so they get the op timeout too.
+ */
 export function requestDeadlineMs(request: HelperRequest, deadlines: HelperDeadlines): number {
-  if (request.op !== "shell") return deadlines.opMs;
-  const args = ShellArgs.safeParse(request.args);
-  const timeoutSeconds = args.success ? args.data.timeout_seconds : SHELL_TIMEOUT_DEFAULT_SECONDS;
-  return timeoutSeconds * 1000 + deadlines.shellExtraMs;
+  const contract = toolContractOf(request.op);
+  const args = contract?.args.safeParse(request.args);
+  if (contract === undefined || args?.success !== true) return deadlines.opMs;
+  return contract.deadlineMs(args.data, deadlines);
 }

@@ -1,15 +1,14 @@
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
-
-/** Ops that only read: running one again after a helper died mid-call cannot do anything twice. */
-const READ_ONLY_OPS = new Set(["ping", "file_read", "code_search"]);
+import { toolContractOf } from "@guilds/protocol/tools/registry";
 
 /**
- * Whether a request may be re-run after the long-lived helper died holding it. shell (foreground or
- * background) and shell_status with stop act on the machine, so they are never re-run.
+ * Whether a request may be re-run after the long-lived helper died holding it: the transport's own
+ * ping, or a call its tool's contract says may run twice (shell and shell_status with stop act on
+ * the machine, so they never are). An op that is no tool, or arguments the schema refuses, are not.
  */
 export function isRepeatableRequest(request: HelperRequest): boolean {
-  if (READ_ONLY_OPS.has(request.op)) return true;
-  if (request.op !== "shell_status") return false;
-  const args = request.args;
-  return typeof args === "object" && args !== null && (args as { stop?: unknown }).stop !== true;
+  if (request.op === "ping") return true;
+  const contract = toolContractOf(request.op);
+  const args = contract?.args.safeParse(request.args);
+  return contract !== undefined && args?.success === true && contract.repeatable(args.data);
 }

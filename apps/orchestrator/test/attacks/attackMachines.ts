@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createLocalMachine, type LocalMachine } from "../../src/machines/local/localMachine.ts";
 import type { MachineLimits } from "../../src/machines/machineLimits.ts";
-import { type CodeToolContext, shellStatusTool, shellTool } from "../../src/toolbox/code.ts";
 import { createHelperTransport, type HelperTransport } from "../../src/toolbox/helperTransport.ts";
+import { shellTool } from "../../src/tools/shell/shell.ts";
+import { shellStatusTool } from "../../src/tools/shellStatus/shellStatus.ts";
+import { standaloneToolContext } from "../../src/tools/standaloneToolContext.ts";
 import { tempRoot } from "../machines/machineFixture.ts";
 import { silentLogger } from "../toolbox/machineFixture.ts";
 
@@ -52,17 +54,18 @@ export async function attackAgent(
   });
   await machine.start();
   const helpers: HelperTransport = createHelperTransport();
-  const context = (): CodeToolContext => ({
-    machine,
-    helpers,
-    runId: "run1",
-    agentId,
-    callId: `call${++calls}`,
-    defaultCwd: "",
-    secrets: {},
-    repoTokens: {},
-    maxBytes: 8192,
-  });
+  const context = () =>
+    standaloneToolContext({
+      machine,
+      helpers,
+      runId: "run1",
+      agentId,
+      callId: `call${++calls}`,
+      defaultCwd: "",
+      secrets: {},
+      repoTokens: {},
+      maxBytes: 8192,
+    });
   const timed = async (call: Promise<{ ok: boolean; text?: string; meta?: Record<string, unknown> }>) => {
     const started = Date.now();
     const result = await call;

@@ -8,10 +8,9 @@ import { createMachineRegistry } from "../../src/machines/machineRegistry.ts";
 import { ensureRepositoryCloned } from "../../src/repos/ensureRepositoryCloned.ts";
 import { repositorySpecOf } from "../../src/repos/repositorySource.ts";
 import { recoverCodeTasks } from "../../src/runs/recoverCodeTasks.ts";
-import { checkpointRef, takeCheckpoint } from "../../src/toolbox/checkpoints/checkpoint.ts";
-import { harnessOps } from "../../src/toolbox/harness/harnessOps.ts";
-import { createHarnessTransport } from "../../src/toolbox/harness/harnessTransport.ts";
 import type { HelperTransport } from "../../src/toolbox/helperTransport.ts";
+import { checkpointRef, takeCheckpoint } from "../../src/tools/codeTask/checkpoint.ts";
+import { createHarnessTransport, harnessOps } from "../../src/tools/codeTask/harnessOps.ts";
 import { workingSandbox } from "../machines/workingSandbox.ts";
 import {
   API_KEY,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { createAgentScripts } from "../../src/app/agentScripts.ts";
 import { storeTaskArtifacts } from "../../src/runs/storeTaskArtifacts.ts";
 import { createApp } from "../../src/server/createApp.ts";
-import type { HarnessLogView } from "../../src/toolbox/harness/taskArtifacts.ts";
+import type { HarnessLogView } from "../../src/tools/codeTask/taskArtifacts.ts";
 import { claudeEvents, createTaskHarness, finishedTask, startTask, type TaskHarness } from "./taskFixture.ts";
 
 let harness: TaskHarness;

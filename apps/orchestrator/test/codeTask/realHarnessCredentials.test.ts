@@ -3,8 +3,7 @@
 // from the login files in the agent's home.
 import type { HarnessName } from "@guilds/protocol/harness";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { harnessOps } from "../../src/toolbox/harness/harnessOps.ts";
-import { createHarnessTransport } from "../../src/toolbox/harness/harnessTransport.ts";
+import { createHarnessTransport, harnessOps } from "../../src/tools/codeTask/harnessOps.ts";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
 import { createTaskHarness, finishedTask, REPOSITORY, startTask, type TaskHarness } from "./taskFixture.ts";
 

@@ -4,11 +4,13 @@ import { fileURLToPath } from "node:url";
 import type { CheckMeta } from "@guilds/protocol/harness";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { chosenHarness } from "../../src/toolbox/harness/chosenHarness.ts";
-import { CodeTaskError } from "../../src/toolbox/harness/codeTaskError.ts";
-import { parseHarnessesOff } from "../../src/toolbox/harness/harnessesOff.ts";
-import { requireReady } from "../../src/toolbox/harness/harnessReadiness.ts";
-import { taskRepository } from "../../src/toolbox/harness/taskRepository.ts";
+import {
+  chosenHarness,
+  parseHarnessesOff,
+  requireReady,
+  taskRepository,
+} from "../../src/tools/codeTask/codeTask.ts";
+import { CodeTaskError } from "../../src/tools/codeTask/codeTaskError.ts";
 
 function caught(run: () => unknown): CodeTaskError {
   try {

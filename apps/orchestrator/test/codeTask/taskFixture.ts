@@ -10,9 +10,9 @@ import { type ModelScriptInput, parseModelScript } from "../../src/providers/mod
 import { createScriptedProvider } from "../../src/providers/scriptedProvider.ts";
 import { runMachineCommand } from "../../src/repos/machineCommand.ts";
 import { createSampleRepository } from "../../src/repos/sampleRepository.ts";
-import { createHarnessTransport } from "../../src/toolbox/harness/harnessTransport.ts";
-import type { TaskTiming } from "../../src/toolbox/harness/taskTiming.ts";
 import type { HelperTransport } from "../../src/toolbox/helperTransport.ts";
+import { createHarnessTransport } from "../../src/tools/codeTask/harnessOps.ts";
+import type { TaskTiming } from "../../src/tools/codeTask/taskTurn.ts";
 import { eventOf, openRunHarness, type RunHarness, sandboxReachableHome } from "../runs/runFixture.ts";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));

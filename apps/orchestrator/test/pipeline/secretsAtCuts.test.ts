@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { applyPipeline } from "../../src/pipeline/applyPipeline.ts";
 import { createRedactor } from "../../src/pipeline/redactor.ts";
-import type { TaskReport } from "../../src/toolbox/harness/taskReport.ts";
-import { formatTaskResult } from "../../src/toolbox/harness/taskResultText.ts";
+import type { TaskReport } from "../../src/tools/codeTask/taskReport.ts";
+import { formatTaskResult } from "../../src/tools/codeTask/taskReport.ts";
 
 const SECRET = "Sk~Lv!Qz@9W#xY%vU^tR&sP*qO(nM)lK~jI!hG@f";
 const MAX_BYTES = 8192;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { ConversationMessage, GenerationEvent } from "../../src/providers/modelProvider.ts";
-import { codeToolSchemas } from "../../src/toolbox/code.ts";
+import { codeToolSchemas } from "../../src/tools/registry.ts";
 import { collectEvents, generateFromText, terminalEvent, textOf, toolCallsOf } from "./collectGeneration.ts";
 import { API_KEY, type FakeServerFixture, SYSTEM_PROMPT } from "./realProviderCase.ts";
 

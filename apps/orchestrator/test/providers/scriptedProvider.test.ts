@@ -7,7 +7,7 @@ import type {
   ModelToolCall,
 } from "../../src/providers/modelProvider.ts";
 import type { ModelScriptInput } from "../../src/providers/modelScript.ts";
-import { codeToolSchemas } from "../../src/toolbox/code.ts";
+import { codeToolSchemas } from "../../src/tools/registry.ts";
 import { collectEvents, errorOf, terminalEvent, textOf, toolCallsOf } from "./collectGeneration.ts";
 
 const script: ModelScriptInput = {

@@ -9,11 +9,11 @@ import { createMachineRegistry, type MachineRegistry } from "../../src/machines/
 import type { ModelProvider } from "../../src/providers/modelProvider.ts";
 import { type ModelScriptInput, parseModelScript } from "../../src/providers/modelScript.ts";
 import { createScriptedProvider } from "../../src/providers/scriptedProvider.ts";
-import type { CodeTaskOptions } from "../../src/runs/codeTaskDeps.ts";
 import { createRunService, type RunService } from "../../src/runs/runService.ts";
 import type { Agent, NewAgent } from "../../src/store/agentStore.ts";
 import type { Guild } from "../../src/store/guildStore.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import type { CodeTaskOptions } from "../../src/tools/codeTask/harnessOps.ts";
 import { workingSandbox } from "../machines/workingSandbox.ts";
 import { seedAgent } from "../store/seedRun.ts";
 

@@ -3,9 +3,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type CodeToolContext, shellTool } from "../../src/toolbox/code.ts";
 import { createHelperTransport, type HelperTransport } from "../../src/toolbox/helperTransport.ts";
-import type { ToolResult } from "../../src/toolbox/tool.ts";
+import { shellTool } from "../../src/tools/shell/shell.ts";
+import { standaloneToolContext } from "../../src/tools/standaloneToolContext.ts";
+import type { ToolResult } from "../../src/tools/tool.ts";
 import { sandboxes, startMachine, type TestMachine } from "./machineFixture.ts";
 import { markedSleep, processesWith, uniqueMarker } from "./processScan.ts";
 
@@ -33,18 +34,19 @@ describe.each(available)("cancel and deadline ($label)", ({ sandbox, skipReason 
     await machine?.dispose();
   });
 
-  const contextFor = (helpers: HelperTransport, callId: string, signal?: AbortSignal): CodeToolContext => ({
-    machine: machine.machine,
-    helpers,
-    runId: "run1",
-    agentId: "agent1",
-    callId,
-    defaultCwd: "",
-    secrets: {},
-    repoTokens: {},
-    maxBytes: 4096,
-    signal,
-  });
+  const contextFor = (helpers: HelperTransport, callId: string, signal?: AbortSignal) =>
+    standaloneToolContext({
+      machine: machine.machine,
+      helpers,
+      runId: "run1",
+      agentId: "agent1",
+      callId,
+      defaultCwd: "",
+      secrets: {},
+      repoTokens: {},
+      maxBytes: 4096,
+      signal,
+    });
   const startedFile = (name: string) => path.join(machine.root, "home", name);
 
   /** Runs the marked command, cancels it once it has started, and checks what comes back. */

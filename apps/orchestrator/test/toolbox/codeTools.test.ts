@@ -3,10 +3,14 @@ import path from "node:path";
 import type { Envelope } from "@guilds/protocol/envelope";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type CodeToolContext, codeSearchTool, fileReadTool, shellTool } from "../../src/toolbox/code.ts";
 import { codeResultMaxBytes } from "../../src/toolbox/codeResultMaxBytes.ts";
 import { createHelperTransport, type HelperTransport } from "../../src/toolbox/helperTransport.ts";
 import { defaultWorkingDirectory } from "../../src/toolbox/workingDirectory.ts";
+import { codeSearchTool } from "../../src/tools/codeSearch/codeSearch.ts";
+import { fileReadTool } from "../../src/tools/fileRead/fileRead.ts";
+import { shellTool } from "../../src/tools/shell/shell.ts";
+import { type StandaloneCall, standaloneToolContext } from "../../src/tools/standaloneToolContext.ts";
+import type { ToolContext } from "../../src/tools/toolContext.ts";
 import { fakeHelperCommand, startMachine, type TestMachine } from "./machineFixture.ts";
 
 /** A transport that records each request and answers with one envelope: the edge, faked. */
@@ -30,8 +34,8 @@ afterEach(async () => {
   await machine.dispose();
 });
 
-function contextWith(helpers: HelperTransport, overrides: Partial<CodeToolContext> = {}): CodeToolContext {
-  return {
+function contextWith(helpers: HelperTransport, overrides: Partial<StandaloneCall> = {}): ToolContext {
+  return standaloneToolContext({
     machine: machine.machine,
     helpers,
     runId: "run1",
@@ -42,7 +46,7 @@ function contextWith(helpers: HelperTransport, overrides: Partial<CodeToolContex
     repoTokens: { app: "token-1" },
     maxBytes: 4096,
     ...overrides,
-  };
+  });
 }
 
 describe("a code tool call", () => {

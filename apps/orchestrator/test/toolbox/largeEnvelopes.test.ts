@@ -4,8 +4,8 @@
 import path from "node:path";
 import { encodeBase64Json } from "@guilds/protocol/base64Json";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { createHarnessTransport } from "../../src/toolbox/harness/harnessTransport.ts";
 import { createHelperTransport } from "../../src/toolbox/helperTransport.ts";
+import { createHarnessTransport } from "../../src/tools/codeTask/harnessOps.ts";
 import { sandboxes, startMachine, type TestMachine } from "./machineFixture.ts";
 import { helperRequest } from "./requests.ts";
 

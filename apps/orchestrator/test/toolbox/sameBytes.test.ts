@@ -1,9 +1,10 @@
 // The two transports must be indistinguishable to the model: the same calls through one-shot
 // helpers and through the long-lived one give the same text and meta, byte for byte.
 import { describe, expect, test } from "vitest";
-import { findCodeTool } from "../../src/toolbox/code.ts";
 import { createHelperTransport, type HelperTransportMode } from "../../src/toolbox/helperTransport.ts";
-import type { ToolResult } from "../../src/toolbox/tool.ts";
+import { findCodeTool } from "../../src/tools/registry.ts";
+import { standaloneToolContext } from "../../src/tools/standaloneToolContext.ts";
+import type { ToolResult } from "../../src/tools/tool.ts";
 import { freshRoot, type Sandbox, sandboxes, startMachine } from "./machineFixture.ts";
 
 const available = await sandboxes();
@@ -36,17 +37,20 @@ async function runSequence(sandbox: Sandbox, root: string, mode: HelperTransport
       const tool = findCodeTool(name);
       if (!tool) throw new Error(`no tool ${name}`);
       results.push(
-        await tool.run(args, {
-          machine: machine.machine,
-          helpers,
-          runId: "same-bytes",
-          agentId: "agent1",
-          callId: `c${index + 1}`,
-          defaultCwd: "",
-          secrets: { SOME_SECRET: "value" },
-          repoTokens: {},
-          maxBytes: 4096,
-        }),
+        await tool.run(
+          args,
+          standaloneToolContext({
+            machine: machine.machine,
+            helpers,
+            runId: "same-bytes",
+            agentId: "agent1",
+            callId: `c${index + 1}`,
+            defaultCwd: "",
+            secrets: { SOME_SECRET: "value" },
+            repoTokens: {},
+            maxBytes: 4096,
+          }),
+        ),
       );
     }
   } finally {

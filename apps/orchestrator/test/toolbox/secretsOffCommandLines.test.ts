@@ -6,15 +6,13 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import {
-  type CodeTool,
-  type CodeToolContext,
-  codeSearchTool,
-  fileReadTool,
-  shellStatusTool,
-  shellTool,
-} from "../../src/toolbox/code.ts";
 import { createHelperTransport } from "../../src/toolbox/helperTransport.ts";
+import { codeSearchTool } from "../../src/tools/codeSearch/codeSearch.ts";
+import { fileReadTool } from "../../src/tools/fileRead/fileRead.ts";
+import { shellTool } from "../../src/tools/shell/shell.ts";
+import { shellStatusTool } from "../../src/tools/shellStatus/shellStatus.ts";
+import { standaloneToolContext } from "../../src/tools/standaloneToolContext.ts";
+import type { Tool } from "../../src/tools/tool.ts";
 import { createTaskHarness, finishedTask, startTask, type TaskHarness } from "../codeTask/taskFixture.ts";
 import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
 import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
@@ -98,9 +96,9 @@ describe.skipIf(installed.dir === null)("code_task with the real Claude Code CLI
 async function callEveryTool(machine: TestMachine, mode: "one-shot" | "session"): Promise<void> {
   const helpers = createHelperTransport({ mode });
   let callNumber = 0;
-  const call = async (tool: CodeTool, args: Record<string, unknown>) => {
+  const call = async (tool: Tool, args: Record<string, unknown>) => {
     callNumber += 1;
-    const context: CodeToolContext = {
+    const context = standaloneToolContext({
       machine: machine.machine,
       helpers,
       runId: "run1",
@@ -110,7 +108,7 @@ async function callEveryTool(machine: TestMachine, mode: "one-shot" | "session")
       secrets: SECRETS,
       repoTokens: { app: REPOSITORY_TOKEN },
       maxBytes: 8192,
-    };
+    });
     const result = await tool.run(args, context);
     expect(result.ok, result.text).toBe(true);
     return result.text;

@@ -1,18 +1,15 @@
 // The JSON schema snapshot captures what a model sees; the parse cases pin down what each tool
 // accepts and refuses.
 import { describe, expect, test } from "vitest";
-import {
-  CODE_TOOLS,
-  codeSearchTool,
-  fileReadTool,
-  shellStatusTool,
-  shellTool,
-} from "../../src/toolbox/code.ts";
-import { codeTaskTool } from "../../src/toolbox/harness.ts";
-import { OFFERED_TOOLS, offeredToolSchemas } from "../../src/toolbox/offeredTools.ts";
-import type { Tool } from "../../src/toolbox/tool.ts";
+import { codeSearchTool } from "../../src/tools/codeSearch/codeSearch.ts";
+import { codeTaskTool } from "../../src/tools/codeTask/codeTask.ts";
+import { fileReadTool } from "../../src/tools/fileRead/fileRead.ts";
+import { CODE_TOOLS, OFFERED_TOOLS, offeredToolSchemas } from "../../src/tools/registry.ts";
+import { shellTool } from "../../src/tools/shell/shell.ts";
+import { shellStatusTool } from "../../src/tools/shellStatus/shellStatus.ts";
+import type { Tool } from "../../src/tools/tool.ts";
 
-type AnyTool = Pick<Tool<never>, "name" | "args">;
+type AnyTool = Tool;
 
 describe("what a model sees", () => {
   for (const schema of offeredToolSchemas()) {
@@ -79,12 +76,12 @@ interface Case {
 
 const accepts = (tool: AnyTool, cases: Case[]) =>
   test.each(cases.map((c) => [JSON.stringify(c.args), c] as const))(`${tool.name} accepts %s`, (_, c) => {
-    expect(tool.args.safeParse(c.args).success).toBe(true);
+    expect(tool.contract.args.safeParse(c.args).success).toBe(true);
   });
 
 const refuses = (tool: AnyTool, cases: Case[]) =>
   test.each(cases.map((c) => [JSON.stringify(c.args), c] as const))(`${tool.name} refuses %s`, (_, c) => {
-    const parsed = tool.args.safeParse(c.args);
+    const parsed = tool.contract.args.safeParse(c.args);
     expect(parsed.success).toBe(false);
   });
 
@@ -190,7 +187,7 @@ describe("code_task arguments", () => {
   ]);
 
   test("timeout_minutes defaults to 30", () => {
-    expect(codeTaskTool.args.parse({ brief: "x" })).toEqual({ brief: "x", timeout_minutes: 30 });
+    expect(codeTaskTool.contract.args.parse({ brief: "x" })).toEqual({ brief: "x", timeout_minutes: 30 });
   });
 
   test("each refusal names the argument and what it may be, as for the other tools", async () => {

@@ -1,6 +1,6 @@
 import { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
 import { GuildsError } from "../../errors.ts";
-import type { TaskArtifacts } from "../../toolbox/harness/taskArtifacts.ts";
+import type { TaskArtifacts } from "../../tools/codeTask/taskArtifacts.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 

@@ -1,0 +1,84 @@
+// A tool defined only here, with its own contract: what defineTool gives every tool (validation,
+// then prepare, execute and review) holds for a tool the registry does not know.
+import { defineToolContract } from "@guilds/protocol/tools/toolContract";
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { createHelperTransport } from "../../src/toolbox/helperTransport.ts";
+import { standaloneToolContext } from "../../src/tools/standaloneToolContext.ts";
+import { defineTool, modelToolSchema } from "../../src/tools/tool.ts";
+import { startMachine } from "./machineFixture.ts";
+
+const echoContract = defineToolContract({
+  name: "echo",
+  args: z.strictObject({ text: z.string().min(1), fail: z.boolean().default(false) }),
+  meta: z.object({ length: z.number().int() }),
+  readOnly: () => true,
+  repeatable: () => true,
+  deadlineMs: (_args, deadlines) => deadlines.opMs,
+});
+
+function echoTool(steps: string[]) {
+  return defineTool({
+    contract: echoContract,
+    description: { text: "Says the text again.", args: { text: "what to say", fail: "answer not ok" } },
+    async prepare(args) {
+      steps.push(`prepare ${args.text}`);
+    },
+    async execute(args) {
+      steps.push(`execute ${args.text}`);
+      return { ok: !args.fail, text: args.text, meta: { length: args.text.length } };
+    },
+    async review(result) {
+      steps.push("review");
+      return { ...result, text: `${result.text}!` };
+    },
+  });
+}
+
+describe("a tool defined in a test", () => {
+  test("valid arguments: prepare, execute, then review of an ok result", async () => {
+    const machine = await startMachine("unconfined");
+    const helpers = createHelperTransport({ mode: "one-shot" });
+    try {
+      const steps: string[] = [];
+      const context = standaloneToolContext({
+        machine: machine.machine,
+        helpers,
+        runId: "run1",
+        agentId: "agent1",
+        callId: "call1",
+        defaultCwd: "",
+        secrets: {},
+        repoTokens: {},
+        maxBytes: 4096,
+      });
+      const tool = echoTool(steps);
+      expect(await tool.run({ text: "hi" }, context)).toEqual({ ok: true, text: "hi!", meta: { length: 2 } });
+      expect(await tool.run({ text: "no", fail: true }, context)).toEqual({
+        ok: false,
+        text: "no",
+        meta: { length: 2 },
+      });
+      expect(steps).toEqual(["prepare hi", "execute hi", "review", "prepare no", "execute no"]);
+
+      const refused = await tool.run({ text: "" }, context);
+      expect(refused.ok).toBe(false);
+      expect(refused.meta).toEqual({ error_code: "args.invalid" });
+      expect(refused.text).toMatch(/^Invalid arguments for echo: /);
+      expect(steps).toHaveLength(5);
+    } finally {
+      helpers.close();
+      await machine.dispose();
+    }
+  });
+
+  test("the model sees its name, prose and described JSON schema", () => {
+    const schema = modelToolSchema(echoTool([]));
+    expect(schema.name).toBe("echo");
+    expect(schema.description).toBe("Says the text again.");
+    expect(schema.input_schema.properties).toEqual({
+      text: { description: "what to say", type: "string", minLength: 1 },
+      fail: { description: "answer not ok", type: "boolean", default: false },
+    });
+  });
+});
