@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { expect } from "vitest";
+import { useAcrossTests } from "../support/acrossTests.ts";
 import { type CliRun, cliEnvironment, GUILDS_BIN, runCli } from "./runCli.ts";
 
 export { cliEnvironment };
@@ -50,6 +53,28 @@ export async function startServer(
       return serve.exited;
     },
   };
+}
+
+/**
+ * For the file that calls it: `guilds serve` on `environment` once `prepare` has run, and an operator
+ * token. After the file the server must stop with exit code 0; `home` is removed.
+ */
+export function useServedHome(
+  home: string,
+  environment: Record<string, string>,
+  prepare: () => Promise<void> = async () => {},
+): { server: ServerProcess; token: string } {
+  return useAcrossTests(async () => {
+    await prepare();
+    const server = await startServer(environment);
+    const token = (await runCli(["token", "create", "me"], environment)).stdout.trim();
+    const dispose = async () => {
+      const code = await server.stop();
+      rmSync(home, { recursive: true, force: true });
+      expect(code).toBe(0);
+    };
+    return { server, token, dispose };
+  });
 }
 
 /** A `guilds serve` process: where it listens, its exit, and its stderr so far. */
