@@ -11,6 +11,7 @@ import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";
 import { percentile, round3 } from "./lib/stats.ts";
+import { transportCases } from "./lib/transportCases.ts";
 
 const BENCH = "shell-1gib";
 const GIB = 1024 ** 3;
@@ -74,16 +75,16 @@ await withBenchMachine({}, async (bench) => {
   const trivialPeak = Math.max(...bench.rss.takeOneShotPeaks());
   const sessionPeak = await bench.rss.sessionPeakMib();
 
-  const baselineSamples = samples.get("baseline");
+  const { baselineSamples, cases } = transportCases(samples, {
+    session: sessionPeak,
+    "one-shot": oneShotPeak,
+  });
   const devnull = samples.get("devnull");
-  if (!baselineSamples || !devnull) throw new Error("no baseline samples");
+  if (!devnull) throw new Error("no devnull samples");
   const mbPerSecond = (wallMs: number[]) => GIB / 1e6 / (percentile(wallMs, 50) / 1000);
   const env = environment(bench.sandboxLabel);
-  for (const variant of ["session", "one-shot"] as const) {
-    const variantSamples = samples.get(variant);
-    if (!variantSamples) throw new Error(`no samples for ${variant}`);
+  for (const { variant, samples: variantSamples, peak } of cases) {
     const throughput = mbPerSecond(variantSamples.wallMs);
-    const peak = variant === "session" ? sessionPeak : oneShotPeak;
     reportCase({
       bench: BENCH,
       variant,
