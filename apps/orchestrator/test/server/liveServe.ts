@@ -1,4 +1,5 @@
 import { type ServeChild, spawnServe } from "../cli/cliProcess.ts";
+import { apiRequest } from "./apiRequest.ts";
 
 /** A `guilds serve` process on a given port, its exit and its stderr. */
 export type LiveServe = ServeChild;
@@ -27,14 +28,7 @@ export async function stopServe(server: LiveServe): Promise<void> {
 
 export function apiOf(url: string, token: string) {
   return async (method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${url}${route}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    const response = await fetch(`${url}${route}`, apiRequest(token, method, body));
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 }
