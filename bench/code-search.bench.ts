@@ -7,7 +7,8 @@ import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
 import { CORPUS_FOLDER, LITERAL_NEEDLE, REGEX_NEEDLE, writeCorpus } from "./lib/corpus.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";
-import { percentile, round3 } from "./lib/stats.ts";
+import { round3 } from "./lib/stats.ts";
+import { transportCases } from "./lib/transportCases.ts";
 
 const BENCH = "code-search";
 const GOAL = 1.2;
@@ -94,18 +95,13 @@ await withBenchMachine(
         maxRounds: 40,
         maxSeconds: 12,
       });
-      const baselineSamples = samples.get("baseline");
-      if (!baselineSamples) throw new Error("no baseline samples");
       // The helper's peak RSS: one probed one-shot search, and the session's high-water mark so far.
       await search(bench, bench.rss.probedOneShot, searchCase);
-      const peaks = {
+      const { baselineSamples, cases } = transportCases(samples, {
         "one-shot": Math.max(...bench.rss.takeOneShotPeaks()),
         session: await bench.rss.sessionPeakMib(),
-      };
-      for (const variant of ["session", "one-shot"] as const) {
-        const variantSamples = samples.get(variant);
-        if (!variantSamples) throw new Error(`no samples for ${variant}`);
-        const ratio = percentile(variantSamples.wallMs, 50) / percentile(baselineSamples.wallMs, 50);
+      });
+      for (const { variant, samples: variantSamples, ratio, peak } of cases) {
         reportCase({
           bench: BENCH,
           variant: `${searchCase.name} ${variant}`,
@@ -121,9 +117,9 @@ await withBenchMachine(
             tree_mb: Math.round(corpus.bytes / 1e6),
             matches: floor.matches,
             files_matched: floor.files,
-            ...(peaks[variant] === undefined ? {} : { rss_peak_mib: round3(peaks[variant]) }),
+            ...(peak === undefined ? {} : { rss_peak_mib: round3(peak) }),
           },
-          note: `${floor.matches} matches in ${floor.files} files, helper peak RSS ${peaks[variant]?.toFixed(1) ?? "?"} MiB`,
+          note: `${floor.matches} matches in ${floor.files} files, helper peak RSS ${peak?.toFixed(1) ?? "?"} MiB`,
         });
       }
     }

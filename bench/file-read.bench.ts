@@ -9,6 +9,7 @@ import { BIG_FILE_BYTES, BIG_FILE_LINES, bigFileLinePrefix, writeBigFile } from 
 import { type Arm, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";
 import { percentile, round3 } from "./lib/stats.ts";
+import { transportCases } from "./lib/transportCases.ts";
 
 const BENCH = "file-read";
 const FILE = "big.txt";
@@ -70,14 +71,9 @@ await withBenchMachine(
     const bigPeak = Math.max(...bench.rss.takeOneShotPeaks());
     const sessionPeak = await bench.rss.sessionPeakMib();
 
-    const baselineSamples = samples.get("baseline");
-    if (!baselineSamples) throw new Error("no baseline samples");
     const env = environment(bench.sandboxLabel);
-    for (const variant of ["session", "one-shot"] as const) {
-      const variantSamples = samples.get(variant);
-      if (!variantSamples) throw new Error(`no samples for ${variant}`);
-      const ratio = percentile(variantSamples.wallMs, 50) / percentile(baselineSamples.wallMs, 50);
-      const peak = variant === "session" ? sessionPeak : bigPeak;
+    const { baselineSamples, cases } = transportCases(samples, { session: sessionPeak, "one-shot": bigPeak });
+    for (const { variant, samples: variantSamples, ratio, peak } of cases) {
       const mbPerSecond = BIG_FILE_BYTES / 1e6 / (percentile(variantSamples.wallMs, 50) / 1000);
       reportCase({
         bench: BENCH,

@@ -18,6 +18,7 @@ import {
 import { buildSecretAutomaton } from "../apps/orchestrator/src/pipeline/secretAutomaton.ts";
 import { secretForms } from "../apps/orchestrator/src/pipeline/secretForms.ts";
 import { SecretScanner } from "../apps/orchestrator/src/pipeline/secretScanner.ts";
+import { seededRandom } from "../apps/orchestrator/test/support/seededRandom.ts";
 import { type Arm, type ArmSamples, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";
 import { percentile, round3 } from "./lib/stats.ts";
@@ -30,7 +31,7 @@ const CHUNK_CHARS = 64 * 1024;
 const GOAL = 1.5;
 const BASELINE = "the same pass, no secret (empty automaton)";
 
-const random = mulberry32(20_261_130);
+const random = seededRandom(20_261_130);
 const secrets = makeSecrets();
 const text = makeText(secrets);
 const chunks: string[] = [];
@@ -233,16 +234,4 @@ function pickOne<T>(items: readonly T[]): T {
   const item = items[Math.floor(random() * items.length)];
   if (item === undefined) throw new Error("pickOne of nothing");
   return item;
-}
-
-/** A small, seeded PRNG: the same text and secrets on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }

@@ -1,17 +1,26 @@
 // shell-1gib: a command printing 1 GiB through the toolbox (the helper sends it to the call's log and
 // reads back only its head and tail), against the same producer redirected to a file in the same
 // sandbox. Goals: >= 500 MB/s and a helper peak RSS <= 64 MiB.
-import { rmSync, statSync } from "node:fs";
+import { closeSync, openSync, readSync, rmSync, statSync } from "node:fs";
+import { LOG_CAP_BYTES } from "@guilds/protocol/runLogCap";
 import type { HelperTransport } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
 import { shellTool } from "../apps/orchestrator/src/tools/shell/shell.ts";
+import { cappedLogState } from "../apps/orchestrator/test/machines/cappedLog.ts";
+import { waitFor } from "../apps/orchestrator/test/machines/machineFixture.ts";
 import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";
 import { percentile, round3 } from "./lib/stats.ts";
+import { transportCases } from "./lib/transportCases.ts";
 
 const BENCH = "shell-1gib";
 const GIB = 1024 ** 3;
-const PRODUCER = `yes 'guilds bench output line: the quick brown fox jumps over the lazy dog 0123456789' | head -c ${GIB}`;
+const LINE = "guilds bench output line: the quick brown fox jumps over the lazy dog 0123456789\n";
+const PRODUCER = `yes '${LINE.trimEnd()}' | head -c ${GIB}`;
+/** The machine cuts a log's middle every 2 s while it is written (runLogCap): time enough for that. */
+const LOG_CAP_WAIT_MS = 15_000;
+/** How much of the head and of the tail is compared with what the producer printed. */
+const COMPARED_BYTES = 64 * 1024;
 const FLOOR_FILE = "bench-floor.out";
 const BASELINE = `the producer > file (machine.exec)`;
 const GOAL_MB_S = 500;
@@ -23,9 +32,11 @@ await withBenchMachine({}, async (bench) => {
   const logs: string[] = [];
   const removeLogs = async () => {
     for (const log of logs.splice(0)) {
-      const size = statSync(log).size;
-      rmSync(log, { force: true });
-      if (size !== GIB) throw new Error(`the call's log has ${size} bytes, not ${GIB}`);
+      try {
+        await checkCallLog(log);
+      } finally {
+        rmSync(log, { force: true });
+      }
     }
   };
   const arms: Arm[] = [
@@ -64,16 +75,16 @@ await withBenchMachine({}, async (bench) => {
   const trivialPeak = Math.max(...bench.rss.takeOneShotPeaks());
   const sessionPeak = await bench.rss.sessionPeakMib();
 
-  const baselineSamples = samples.get("baseline");
+  const { baselineSamples, cases } = transportCases(samples, {
+    session: sessionPeak,
+    "one-shot": oneShotPeak,
+  });
   const devnull = samples.get("devnull");
-  if (!baselineSamples || !devnull) throw new Error("no baseline samples");
+  if (!devnull) throw new Error("no devnull samples");
   const mbPerSecond = (wallMs: number[]) => GIB / 1e6 / (percentile(wallMs, 50) / 1000);
   const env = environment(bench.sandboxLabel);
-  for (const variant of ["session", "one-shot"] as const) {
-    const variantSamples = samples.get(variant);
-    if (!variantSamples) throw new Error(`no samples for ${variant}`);
+  for (const { variant, samples: variantSamples, peak } of cases) {
     const throughput = mbPerSecond(variantSamples.wallMs);
-    const peak = variant === "session" ? sessionPeak : oneShotPeak;
     reportCase({
       bench: BENCH,
       variant,
@@ -111,4 +122,50 @@ async function print1GiB(bench: BenchMachine, helpers: HelperTransport, logs: st
     throw new Error(`the 1 GiB shell call failed: ${JSON.stringify(result).slice(0, 500)}`);
   }
   logs.push(bench.hostPath(logPath));
+}
+
+/**
+ * The call's log holds the whole output, or (past the cap) its head as printed, the marker saying how
+ * many bytes were dropped, and its tail as printed: the dropped bytes and the kept ones add up to 1 GiB.
+ */
+async function checkCallLog(log: string): Promise<void> {
+  await waitFor(() => {
+    const { storedBytes, droppedBytes } = cappedLogState(log);
+    return storedBytes <= LOG_CAP_BYTES && storedBytes + droppedBytes === GIB;
+  }, LOG_CAP_WAIT_MS);
+  const { storedBytes, droppedBytes, marker } = cappedLogState(log);
+  if (storedBytes + droppedBytes !== GIB) {
+    throw new Error(
+      `the call's log keeps ${storedBytes} bytes and says it dropped ${droppedBytes}: not ${GIB} in all`,
+    );
+  }
+  if (droppedBytes > 0 && !marker.includes(`${droppedBytes} bytes dropped`)) {
+    throw new Error(
+      `the call's log has no marker for its ${droppedBytes} dropped bytes: ${JSON.stringify(marker)}`,
+    );
+  }
+  const head = readBytes(log, 0, COMPARED_BYTES);
+  const tail = readBytes(log, storedBytes - COMPARED_BYTES, storedBytes);
+  if (!head.equals(producedBytes(0, COMPARED_BYTES)))
+    throw new Error("the call's log does not start as printed");
+  if (!tail.equals(producedBytes(GIB - COMPARED_BYTES, GIB)))
+    throw new Error("the call's log does not end as printed");
+}
+
+/** Bytes [start, end) of the producer's output: LINE over and over. */
+function producedBytes(start: number, end: number): Buffer {
+  const offset = start % LINE.length;
+  const repeats = Math.ceil((offset + end - start) / LINE.length);
+  return Buffer.from(LINE.repeat(repeats)).subarray(offset, offset + end - start);
+}
+
+function readBytes(file: string, start: number, end: number): Buffer {
+  const descriptor = openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(end - start);
+    const read = readSync(descriptor, buffer, 0, buffer.length, start);
+    return buffer.subarray(0, read);
+  } finally {
+    closeSync(descriptor);
+  }
 }

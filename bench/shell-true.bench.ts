@@ -6,7 +6,7 @@ import { shellTool } from "../apps/orchestrator/src/tools/shell/shell.ts";
 import { type BenchMachine, withBenchMachine } from "./lib/benchMachine.ts";
 import { type Arm, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";
-import { percentile } from "./lib/stats.ts";
+import { transportCases } from "./lib/transportCases.ts";
 
 const BENCH = "shell-true";
 const BASELINE = "bash -c true (machine.exec)";
@@ -27,8 +27,6 @@ await withBenchMachine({}, async (bench) => {
     { name: "one-shot", run: () => callTrue(bench, bench.oneShot) },
   ];
   const samples = await interleave(arms, { warmupRounds: 5, minRounds: 30, maxRounds: 200, maxSeconds: 25 });
-  const baselineSamples = samples.get("baseline");
-  if (!baselineSamples) throw new Error("no baseline samples");
 
   // The helpers' own peak RSS, for context: a few probed one-shot calls, and the session so far.
   for (let index = 0; index < 3; index += 1) await callTrue(bench, bench.rss.probedOneShot);
@@ -36,11 +34,11 @@ await withBenchMachine({}, async (bench) => {
   const sessionPeak = await bench.rss.sessionPeakMib();
   const env = environment(bench.sandboxLabel);
 
-  for (const variant of ["session", "one-shot"] as const) {
-    const variantSamples = samples.get(variant);
-    if (!variantSamples) throw new Error(`no samples for ${variant}`);
-    const ratio = percentile(variantSamples.wallMs, 50) / percentile(baselineSamples.wallMs, 50);
-    const peak = variant === "session" ? sessionPeak : oneShotPeak;
+  const { baselineSamples, cases } = transportCases(samples, {
+    session: sessionPeak,
+    "one-shot": oneShotPeak,
+  });
+  for (const { variant, samples: variantSamples, ratio, peak } of cases) {
     reportCase({
       bench: BENCH,
       variant,

@@ -9,6 +9,7 @@ import { probeBwrap } from "../../apps/orchestrator/src/machines/local/bwrap/bwr
 import { sandboxUser } from "../../apps/orchestrator/src/machines/local/bwrap/sandboxUser.ts";
 import type { SandboxMode } from "../../apps/orchestrator/src/machines/local/localOptions.ts";
 import type { ModelScriptInput } from "../../apps/orchestrator/src/providers/modelScript.ts";
+import { apiRequest } from "../../apps/orchestrator/test/server/apiRequest.ts";
 
 /**
  * The real server for a bench: startServices in a temporary GUILDS_HOME, its Hono app served by
@@ -66,14 +67,7 @@ export async function openBenchServer(): Promise<BenchServer> {
     const origin = `http://127.0.0.1:${port}`;
     const { token } = await services.store.tokens.create("bench");
     const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-      const answer = await fetch(`${origin}${url}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+      const answer = await fetch(`${origin}${url}`, apiRequest(token, method, body));
       const text = await answer.text();
       if (!answer.ok) throw new Error(`${method} ${url} answered ${answer.status}: ${text}`);
       return JSON.parse(text) as T;

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { seededRandom } from "../../apps/orchestrator/test/support/seededRandom.ts";
 
 /**
  * A deterministic source tree for code_search: the same files, bytes and needles on every run.
@@ -24,7 +25,7 @@ export interface CorpusSize {
 }
 
 export function writeCorpus(homeHost: string): CorpusSize {
-  const random = mulberry32(20_251_130);
+  const random = seededRandom(20_251_130);
   const pool = linePool(random, 8_192);
   const root = path.join(homeHost, CORPUS_FOLDER);
   let files = 0;
@@ -122,16 +123,4 @@ function linePool(random: () => number, count: number): string[] {
     () => "",
   ];
   return Array.from({ length: count }, () => pick(shapes)());
-}
-
-/** A small, seeded PRNG: the corpus is the same bytes on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }

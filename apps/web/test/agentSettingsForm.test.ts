@@ -10,32 +10,18 @@ import {
   parseScriptText,
   validateAgentForm,
 } from "../src/ui/agentSettingsForm.ts";
+import { agentView } from "./agentViews.ts";
 
 const form = (patch: Partial<AgentFormValues>): AgentFormValues => ({ ...emptyAgentForm(), ...patch });
 
-const anAgent: AgentView = {
-  id: "ag_1",
-  guild_id: "g_1",
-  name: "builder",
+const anAgent = agentView({
   harness: "claude",
   harness_model: "opus",
   harness_effort: "high",
   model: { provider: "openai-compatible", name: "qwen3:8b", base_url: "http://127.0.0.1:8080/v1" },
-  coding: true,
   max_tool_calls: 40,
   idle_stop_minutes: 15,
-  limits: { pids: null, memory_bytes: null, cpus: null, disk_bytes: null },
-  effective_limits: {
-    pids: 1024,
-    memory_bytes: 4 * 1024 ** 3,
-    cpus: 2,
-    disk_bytes: 20 * 1024 ** 3,
-    tmpfs_bytes: 256 * 1024 ** 2,
-  },
-  script: null,
-  created_at: "2026-01-01T00:00:00.000Z",
-  updated_at: "2026-01-01T00:00:00.000Z",
-};
+});
 
 describe("buildCreateAgentBody", () => {
   test("an Anthropic agent without a harness: trimmed fields, nulls for the harness, numbers", () => {

@@ -9,7 +9,7 @@ import {
 } from "../src/features/agent/runs/chat/codeTaskBlockModel.ts";
 import type { FlowCall } from "../src/runFlow/runFlow.ts";
 import { flowCall } from "./flowTestCalls.ts";
-import { TASK_LOG, TASK_SESSION, taskMetadata } from "./toolCallFixtures.ts";
+import { interruptedTaskMetadata, TASK_LOG, TASK_SESSION, taskMetadata } from "./toolCallFixtures.ts";
 
 const STARTED = "2026-03-01T10:00:00.000Z";
 const STARTED_MS = Date.parse(STARTED);
@@ -37,16 +37,16 @@ function endedBlock(status: FlowCall["status"], result: string, meta: Record<str
   return codeTaskBlockModel(ended(status, result + TRAILER, meta), "claude", 0);
 }
 
-const DONE_WROTE = [
+/** A done task's result up to its final message. */
+const DONE_WROTE_LINES = [
   `completed · Claude Code · app · session ${TASK_SESSION} · 2m 05s`,
   "2 files changed, +6 \u22122",
   "src/f0.ts (+3 \u22121)",
   "src/f1.ts (+3 \u22121)",
   "",
   "Fixed the test; ran npm test (12 passed).",
-  "",
-  `log: ${TASK_LOG}`,
-].join("\n");
+];
+const DONE_WROTE = [...DONE_WROTE_LINES, "", `log: ${TASK_LOG}`].join("\n");
 
 describe("every state of the block", () => {
   test("running: Running…, pulsing, its run time so far, the latest six progress lines", () => {
@@ -179,64 +179,51 @@ describe("every state of the block", () => {
     );
   });
 
-  test("Timed out: the call failed, the result names how it ended", () => {
-    const result = `timed_out · Claude Code · app · session ${TASK_SESSION} · 30m 00s\nno files changed\nStopped after 30 minutes. Resume the session to continue.\n\nStill working on it.\n\nlog: ${TASK_LOG}`;
-    const meta = taskMetadata({
-      status: "timed_out",
-      files_changed: 0,
-      duration_ms: 1_800_000,
-      exit_code: 143,
-    });
-    const model = endedBlock("failed", result, meta);
-    expect(model).toMatchObject({
-      statusLabel: "Timed out",
-      status: "timed_out",
-      running: false,
-      runTime: "30m 00s",
-      errorLine: "Stopped after 30 minutes. Resume the session to continue.",
-    });
-  });
-
-  test("Cancelled", () => {
-    const result = `cancelled · Claude Code · app · session ${TASK_SESSION} · 12s\nno files changed\nStopped: the generation was cancelled.\n\n(no final message)\n\nlog: ${TASK_LOG}`;
-    const meta = taskMetadata({
-      status: "cancelled",
-      files_changed: 0,
-      duration_ms: 12_300,
-      cancelled: true,
-    });
-    const model = endedBlock("cancelled", result, meta);
-    expect(model).toMatchObject({
-      statusLabel: "Cancelled",
-      status: "cancelled",
-      runTime: "12s",
-      errorLine: "Stopped: the generation was cancelled.",
-    });
-  });
-
-  test("Interrupted, without an end checkpoint: no diffstat", () => {
-    const result = `interrupted · Gemini CLI · app · session none · 3m 20s\nThe harness's state is gone: the machine restarted or its container was recreated.\n\n(no final message)\n\nlog: ${TASK_LOG}`;
-    const meta = taskMetadata({
-      harness: "gemini",
-      status: "interrupted",
-      session_id: null,
-      files_changed: null,
-      insertions: null,
-      deletions: null,
-      end_sha: null,
-      duration_ms: 200_000,
-    });
-    const model = endedBlock("interrupted", result, meta);
-    expect(model).toMatchObject({
-      harness: "gemini",
-      harnessName: "Gemini CLI",
-      statusLabel: "Interrupted",
-      status: "interrupted",
-      wrote: false,
-      diffstat: null,
-      runTime: "3m 20s",
-      errorLine: "The harness's state is gone: the machine restarted or its container was recreated.",
-    });
+  // A task stopped before its end: the call's status, the result's first lines, the block.
+  test.each([
+    {
+      name: "Timed out: the call failed, the result names how it ended",
+      status: "failed" as const,
+      result: `timed_out · Claude Code · app · session ${TASK_SESSION} · 30m 00s\nno files changed\nStopped after 30 minutes. Resume the session to continue.\n\nStill working on it.\n\nlog: ${TASK_LOG}`,
+      meta: taskMetadata({ status: "timed_out", files_changed: 0, duration_ms: 1_800_000, exit_code: 143 }),
+      block: {
+        statusLabel: "Timed out",
+        status: "timed_out",
+        running: false,
+        runTime: "30m 00s",
+        errorLine: "Stopped after 30 minutes. Resume the session to continue.",
+      },
+    },
+    {
+      name: "Cancelled",
+      status: "cancelled" as const,
+      result: `cancelled · Claude Code · app · session ${TASK_SESSION} · 12s\nno files changed\nStopped: the generation was cancelled.\n\n(no final message)\n\nlog: ${TASK_LOG}`,
+      meta: taskMetadata({ status: "cancelled", files_changed: 0, duration_ms: 12_300, cancelled: true }),
+      block: {
+        statusLabel: "Cancelled",
+        status: "cancelled",
+        runTime: "12s",
+        errorLine: "Stopped: the generation was cancelled.",
+      },
+    },
+    {
+      name: "Interrupted, without an end checkpoint: no diffstat",
+      status: "interrupted" as const,
+      result: `interrupted · Gemini CLI · app · session none · 3m 20s\nThe harness's state is gone: the machine restarted or its container was recreated.\n\n(no final message)\n\nlog: ${TASK_LOG}`,
+      meta: interruptedTaskMetadata({ harness: "gemini", duration_ms: 200_000 }),
+      block: {
+        harness: "gemini",
+        harnessName: "Gemini CLI",
+        statusLabel: "Interrupted",
+        status: "interrupted",
+        wrote: false,
+        diffstat: null,
+        runTime: "3m 20s",
+        errorLine: "The harness's state is gone: the machine restarted or its container was recreated.",
+      },
+    },
+  ])("$name", ({ status, result, meta, block }) => {
+    expect(endedBlock(status, result, meta)).toMatchObject(block);
   });
 
   test("failed before the harness started (harness.not_installed): Failed, the result's first line", () => {
@@ -335,16 +322,7 @@ describe("the run time", () => {
 describe("resultWithoutLogLine", () => {
   test("drops the closing log line and the blank line before it; the trailer stays", () => {
     expect(resultWithoutLogLine(DONE_WROTE + TRAILER)).toBe(
-      [
-        `completed · Claude Code · app · session ${TASK_SESSION} · 2m 05s`,
-        "2 files changed, +6 \u22122",
-        "src/f0.ts (+3 \u22121)",
-        "src/f1.ts (+3 \u22121)",
-        "",
-        "Fixed the test; ran npm test (12 passed).",
-        "",
-        "remaining_tool_calls: 12",
-      ].join("\n"),
+      [...DONE_WROTE_LINES, "", "remaining_tool_calls: 12"].join("\n"),
     );
     expect(resultWithoutLogLine(DONE_WROTE)).toBe(DONE_WROTE.slice(0, DONE_WROTE.indexOf("\n\nlog: ")));
   });

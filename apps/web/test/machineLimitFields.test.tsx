@@ -15,22 +15,13 @@ import {
   sizeText,
   validateMachineLimits,
 } from "../src/ui/machineLimitsForm.ts";
+import { agentView } from "./agentViews.ts";
 
 const noop = () => {};
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
 
-const agent: AgentView = {
-  id: "ag_1",
-  guild_id: "g_1",
-  name: "builder",
-  harness: null,
-  harness_model: null,
-  harness_effort: null,
-  model: { provider: "scripted", name: "scripted", base_url: null },
-  coding: true,
-  max_tool_calls: 100,
-  idle_stop_minutes: 30,
+const agent = agentView({
   limits: { pids: 2048, memory_bytes: 6 * GiB, cpus: null, disk_bytes: null },
   effective_limits: {
     pids: 2048,
@@ -40,9 +31,7 @@ const agent: AgentView = {
     tmpfs_bytes: 256 * MiB,
   },
   script: { steps: [], final_text: "Done." },
-  created_at: "2026-01-01T00:00:00.000Z",
-  updated_at: "2026-01-01T00:00:00.000Z",
-};
+});
 
 /** The input labelled `label`: its attributes as written in the markup. */
 function inputOf(markup: string, label: string): string {

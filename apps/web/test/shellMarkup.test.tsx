@@ -15,32 +15,17 @@ import { AgentSettingsFields } from "../src/ui/AgentSettingsFields.tsx";
 import { emptyAgentForm } from "../src/ui/agentSettingsForm.ts";
 import { DeletionNotice } from "../src/ui/DeletionNotice.tsx";
 import { SecretsPanel } from "../src/ui/SecretsPanel.tsx";
+import { agentView } from "./agentViews.ts";
 
 const at = "2026-03-01T10:00:00.000Z";
 const guild: GuildView = { id: "g_1", name: "acme", created_at: at };
-const agent: AgentView = {
-  id: "ag_1",
-  guild_id: "g_1",
-  name: "builder",
+const agent = agentView({
   harness: "codex",
-  harness_model: null,
   harness_effort: "high",
   model: { provider: "anthropic", name: "claude-sonnet-4-5", base_url: null },
-  coding: true,
-  max_tool_calls: 100,
-  idle_stop_minutes: 30,
-  limits: { pids: null, memory_bytes: null, cpus: null, disk_bytes: null },
-  effective_limits: {
-    pids: 1024,
-    memory_bytes: 4 * 1024 ** 3,
-    cpus: 2,
-    disk_bytes: 20 * 1024 ** 3,
-    tmpfs_bytes: 256 * 1024 ** 2,
-  },
-  script: null,
   created_at: at,
   updated_at: at,
-};
+});
 const run: RunView = {
   id: "run_01abcdefgh0123456789",
   guild_id: "g_1",

@@ -44,6 +44,19 @@ export function taskMetadata(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
+/** The metadata of a task interrupted before its end checkpoint, whose harness never named its session. */
+export function interruptedTaskMetadata(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return taskMetadata({
+    status: "interrupted",
+    session_id: null,
+    files_changed: null,
+    insertions: null,
+    deletions: null,
+    end_sha: null,
+    ...overrides,
+  });
+}
+
 export const taskResult = [
   "completed · Claude Code · demo · session 22d7e37f-f4d3-4f28-8277-fb75459628d0 · 1m 04s",
   "5 files changed, +7 −5",

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { codeTaskMetadataRows, toolMetadataRows } from "../src/features/agent/runs/chat/toolMetadataRows.ts";
 import type { FlowCall } from "../src/runFlow/runFlow.ts";
 import { flowCall } from "./flowTestCalls.ts";
-import { TASK_LOG, TASK_SESSION, taskMetadata } from "./toolCallFixtures.ts";
+import { interruptedTaskMetadata, TASK_LOG, TASK_SESSION, taskMetadata } from "./toolCallFixtures.ts";
 
 function call(name: string, args: unknown, overrides: Partial<FlowCall> = {}): FlowCall {
   return flowCall({
@@ -146,14 +146,7 @@ describe("codeTaskMetadataRows", () => {
   });
 
   test("no end checkpoint: (none), no Changes; the session the harness never reported reads none", () => {
-    const meta = taskMetadata({
-      status: "interrupted",
-      session_id: null,
-      files_changed: null,
-      insertions: null,
-      deletions: null,
-      end_sha: null,
-    });
+    const meta = interruptedTaskMetadata();
     const rows = codeTaskMetadataRows(
       call("code_task", { brief: "x" }, { status: "interrupted", metadata: meta }),
       null,

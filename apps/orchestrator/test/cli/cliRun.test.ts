@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { sandboxes } from "../toolbox/machineFixture.ts";
-import { cliEnvironment, type ServerProcess, startServer } from "./cliProcess.ts";
+import { cliEnvironment, useServedHome } from "./cliProcess.ts";
 import { GUILDS_BIN, runCli } from "./runCli.ts";
 
 const bwrap = (await sandboxes()).find(
@@ -15,25 +15,14 @@ const home = mkdtempSync(path.join(tmpdir(), "guilds-cli-run-"));
 // A bwrap machine runs as another uid when the tests run as root: it must reach the home's folder.
 chmodSync(home, 0o755);
 const environment = { GUILDS_HOME: home, GUILDS_SANDBOX: sandbox };
-let server: ServerProcess;
-let token = "";
-
-beforeAll(async () => {
-  server = await startServer(environment);
-  token = (await runCli(["token", "create", "me"], environment)).stdout.trim();
-});
-afterAll(async () => {
-  const code = await server?.stop();
-  rmSync(home, { recursive: true, force: true });
-  expect(code).toBe(0);
-});
+const served = useServedHome(home, environment);
 
 test(`the first start offers the demo, and guilds run demo streams every tool (${sandbox})`, async () => {
-  expect(server.stderr()).toContain('GUILDS_TOKEN=<the token> npx guilds run demo "hello"');
+  expect(served.server.stderr()).toContain('GUILDS_TOKEN=<the token> npx guilds run demo "hello"');
   const run = await runCli(["run", "demo", "hi"], {
     ...environment,
-    GUILDS_URL: server.url,
-    GUILDS_TOKEN: token,
+    GUILDS_URL: served.server.url,
+    GUILDS_TOKEN: served.token,
   });
   expect(run.code, run.stderr).toBe(0);
   const lines = run.stdout.trimEnd().split("\n");
@@ -71,8 +60,8 @@ test(`the first start offers the demo, and guilds run demo streams every tool ($
   expect(lines.at(-1)).toMatch(/^run run_\w+ completed$/);
 
   const runId = lines.at(-1)?.split(" ")[1] ?? "";
-  const detail = await fetch(`${server.url}/api/runs/${runId}`, {
-    headers: { Authorization: `Bearer ${token}` },
+  const detail = await fetch(`${served.server.url}/api/runs/${runId}`, {
+    headers: { Authorization: `Bearer ${served.token}` },
   });
   const body = (await detail.json()) as { status: string; tool_calls: { status: string }[] };
   expect(body.status).toBe("completed");
@@ -88,7 +77,7 @@ test("Ctrl-C cancels the run and exits 130", async () => {
   );
   expect(created.code, created.stderr).toBe(0);
   const child = spawn(process.execPath, [GUILDS_BIN, "run", "waiter", "wait"], {
-    env: cliEnvironment({ ...environment, GUILDS_URL: server.url, GUILDS_TOKEN: token }),
+    env: cliEnvironment({ ...environment, GUILDS_URL: served.server.url, GUILDS_TOKEN: served.token }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

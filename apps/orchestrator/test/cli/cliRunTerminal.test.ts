@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { cliEnvironment, type ServerProcess, startServer } from "./cliProcess.ts";
+import { expect, test } from "vitest";
+import { cliEnvironment, useServedHome } from "./cliProcess.ts";
 import { GUILDS_BIN, runCli } from "./runCli.ts";
 
 /*
@@ -34,10 +34,7 @@ const OWN_SEQUENCES = /\u001b\[(?:2K|1m|2m|0m|32m|31m)/g;
 const home = mkdtempSync(path.join(tmpdir(), "guilds-cli-terminal-"));
 chmodSync(home, 0o755);
 const environment = { GUILDS_HOME: home, GUILDS_SANDBOX: "unconfined" };
-let server: ServerProcess;
-let token = "";
-
-beforeAll(async () => {
+const served = useServedHome(home, environment, async () => {
   const script = path.join(home, "inject.json");
   writeFileSync(
     script,
@@ -52,13 +49,6 @@ beforeAll(async () => {
     environment,
   );
   expect(created.code, created.stderr).toBe(0);
-  server = await startServer(environment);
-  token = (await runCli(["token", "create", "me"], environment)).stdout.trim();
-});
-afterAll(async () => {
-  const code = await server?.stop();
-  rmSync(home, { recursive: true, force: true });
-  expect(code).toBe(0);
 });
 
 test("guilds run on a terminal prints no control sequence from the run, and keeps its visible text", async () => {
@@ -88,8 +78,8 @@ function onTerminal(args: string[], message: string): Promise<{ code: number | n
     const child = spawn("script", ["-qec", `${commandLine} "$GUILDS_TEST_MESSAGE"`, "/dev/null"], {
       env: cliEnvironment({
         ...environment,
-        GUILDS_URL: server.url,
-        GUILDS_TOKEN: token,
+        GUILDS_URL: served.server.url,
+        GUILDS_TOKEN: served.token,
         GUILDS_TEST_MESSAGE: message,
         TERM: "xterm-256color",
       }),

@@ -2,7 +2,7 @@
 // machine is running, its state cleared, its end checkpoint, and an interrupted result.
 import { taskLogPath } from "@guilds/protocol/harness";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { RESTART_REASON } from "../../src/app/startServices.ts";
 import { createMachineRegistry } from "../../src/machines/machineRegistry.ts";
 import { ensureRepositoryCloned } from "../../src/repos/ensureRepositoryCloned.ts";
@@ -12,24 +12,12 @@ import type { HelperTransport } from "../../src/toolbox/helperTransport.ts";
 import { checkpointRef, takeCheckpoint } from "../../src/tools/codeTask/checkpoint.ts";
 import { createHarnessTransport, harnessOps } from "../../src/tools/codeTask/harnessOps.ts";
 import { workingSandbox } from "../machines/workingSandbox.ts";
-import {
-  API_KEY,
-  CLAUDE_SESSION,
-  claudeEvents,
-  createTaskHarness,
-  REPOSITORY,
-  type TaskHarness,
-} from "./taskFixture.ts";
+import { useAcrossTests } from "../support/acrossTests.ts";
+import { API_KEY, CLAUDE_SESSION, claudeEvents, createTaskHarness, REPOSITORY } from "./taskFixture.ts";
 
 const silent = { info() {}, warn() {}, error() {} };
 
-let harness: TaskHarness;
-beforeAll(async () => {
-  harness = await createTaskHarness();
-});
-afterAll(async () => {
-  await harness?.dispose();
-});
+const harness = useAcrossTests(() => createTaskHarness());
 
 /** What a server that died mid-task leaves: a running run and call, harness_task, and (when asked) the harness running. */
 async function leftByADeadServer(startHarness: boolean) {

@@ -3,11 +3,10 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAgentScripts } from "../../src/app/agentScripts.ts";
+import { describe, expect, test } from "vitest";
 import { storeTaskArtifacts } from "../../src/runs/storeTaskArtifacts.ts";
-import { createApp } from "../../src/server/createApp.ts";
 import type { HarnessTaskMetadata } from "../../src/store/runStore.ts";
+import { useAcrossTests } from "../support/acrossTests.ts";
 import {
   API_KEY,
   CLAUDE_SESSION,
@@ -17,16 +16,10 @@ import {
   firstProgress,
   REPOSITORY,
   startTask,
-  type TaskHarness,
+  taskApi,
 } from "./taskFixture.ts";
 
-let harness: TaskHarness;
-beforeAll(async () => {
-  harness = await createTaskHarness();
-});
-afterAll(async () => {
-  await harness?.dispose();
-});
+const harness = useAcrossTests(() => createTaskHarness());
 
 /** The recorded events with a tool use whose command is long and an assistant message holding the key. */
 function eventsWithSecrets(): string[] {
@@ -133,21 +126,7 @@ describe("a completed task", () => {
       tool: "shell",
       argumentsText: "{}",
     });
-    const app = createApp({
-      store: harness.store,
-      events: harness.events,
-      runs: harness.service,
-      scripts: createAgentScripts(harness.home),
-      logger: { error() {} },
-      tasks: storeTaskArtifacts(harness.store, machines),
-    });
-    const { token } = await harness.store.tokens.create("tasks");
-    const get = async (url: string) => {
-      const answer = await app.request(`http://localhost${url}`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      return { status: answer.status, body: await answer.json() };
-    };
+    const get = await taskApi(harness, machines);
     for (const which of ["log", "diff"]) {
       const answer = await get(`/api/runs/${runId}/tasks/${shell.id}/${which}`);
       expect(answer.status).toBe(404);
@@ -160,25 +139,14 @@ describe("a completed task", () => {
       error: { code: "task_diff.not_found", message: "that call has no task diff" },
     });
 
-    const live = createApp({
-      store: harness.store,
-      events: harness.events,
-      runs: harness.service,
-      scripts: createAgentScripts(harness.home),
-      logger: { error() {} },
-      tasks: storeTaskArtifacts(harness.store, harness.machines),
-    });
-    const read = await live.request(`http://localhost/api/runs/${runId}/tasks/${callId}/log`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    const live = await taskApi(harness);
+    const read = await live(`/api/runs/${runId}/tasks/${callId}/log`);
     expect(read.status).toBe(200);
-    expect(await read.json()).toMatchObject({ events: 5, unparsed: 0 });
+    expect(read.body).toMatchObject({ events: 5, unparsed: 0 });
     await harness.bash(`rm .runs/${runId}/${callId}.harness.jsonl`);
-    const gone = await live.request(`http://localhost/api/runs/${runId}/tasks/${callId}/log`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    const gone = await live(`/api/runs/${runId}/tasks/${callId}/log`);
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toMatchObject({ error: { code: "task_log.gone" } });
+    expect(gone.body).toMatchObject({ error: { code: "task_log.gone" } });
   });
 });
 

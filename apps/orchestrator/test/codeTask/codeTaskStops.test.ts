@@ -2,6 +2,7 @@
 // a fake claude that hangs until it is stopped.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ServerStop } from "../../src/runs/serverStop.ts";
+import { useAcrossTests } from "../support/acrossTests.ts";
 import {
   CLAUDE_SESSION,
   claudeEvents,
@@ -16,14 +17,8 @@ import {
 /** The init event, then nothing until the harness is stopped. */
 const hanging = () => ({ events: claudeEvents().slice(0, 1), hang: true });
 
-let harness: TaskHarness;
-beforeAll(async () => {
-  // A minute of timeout_minutes lasts 4 seconds here.
-  harness = await createTaskHarness({ timing: { minuteMs: 4_000, pollIntervalMs: 250 } });
-});
-afterAll(async () => {
-  await harness?.dispose();
-});
+// A minute of timeout_minutes lasts 4 seconds here.
+const harness = useAcrossTests(() => createTaskHarness({ timing: { minuteMs: 4_000, pollIntervalMs: 250 } }));
 
 async function fakeClaudeAlive(): Promise<boolean> {
   const said = await harness.bash(

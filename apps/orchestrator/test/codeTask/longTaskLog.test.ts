@@ -2,20 +2,12 @@
 // envelope far past a pipe's 64 KiB, which must reach the server whole.
 import path from "node:path";
 import { HARNESS_LOG_LINES_MAX, HARNESS_LOG_RAW_MAX_BYTES } from "@guilds/protocol/harnessLimits";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { createAgentScripts } from "../../src/app/agentScripts.ts";
-import { storeTaskArtifacts } from "../../src/runs/storeTaskArtifacts.ts";
-import { createApp } from "../../src/server/createApp.ts";
+import { expect, test } from "vitest";
 import type { HarnessLogView } from "../../src/tools/codeTask/taskArtifacts.ts";
-import { claudeEvents, createTaskHarness, finishedTask, startTask, type TaskHarness } from "./taskFixture.ts";
+import { useAcrossTests } from "../support/acrossTests.ts";
+import { claudeEvents, createTaskHarness, finishedTask, startTask, taskApi } from "./taskFixture.ts";
 
-let harness: TaskHarness;
-beforeAll(async () => {
-  harness = await createTaskHarness();
-});
-afterAll(async () => {
-  await harness?.dispose();
-});
+const harness = useAcrossTests(() => createTaskHarness());
 
 /** The recorded init and result around tool uses, HARNESS_LOG_LINES_MAX lines in all. */
 function longLog(): string[] {
@@ -42,19 +34,9 @@ test("GET /api/runs/:id/tasks/:call_id/log answers a 2000-line log whole", async
   const { task } = await finishedTask(harness, runId);
   expect(task.status, task.result).toBe("completed");
 
-  const app = createApp({
-    store: harness.store,
-    events: harness.events,
-    runs: harness.service,
-    scripts: createAgentScripts(harness.home),
-    logger: { error() {} },
-    tasks: storeTaskArtifacts(harness.store, harness.machines),
-  });
-  const { token } = await harness.store.tokens.create("long-log");
-  const answer = await app.request(`http://localhost/api/runs/${runId}/tasks/${task.tool_call_id}/log`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const body = (await answer.json()) as HarnessLogView;
+  const get = await taskApi(harness);
+  const answer = await get(`/api/runs/${runId}/tasks/${task.tool_call_id}/log`);
+  const body = answer.body as HarnessLogView;
   expect(answer.status, JSON.stringify(body).slice(0, 500)).toBe(200);
 
   const whole = `${events.join("\n")}\n`;

@@ -1,5 +1,8 @@
 import type { HarnessName } from "@guilds/protocol/harness";
-import type { FakeBlock } from "../fakes/fakeModelServer.ts";
+import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
+import type { FakeBlock, FakeModelServer } from "../fakes/fakeModelServer.ts";
+import { useAcrossTests } from "../support/acrossTests.ts";
+import { createTaskHarness, type TaskHarness } from "./taskFixture.ts";
 
 /** A real harness CLI as the tests drive it against the fake model server. */
 export interface RealCli {
@@ -42,5 +45,55 @@ export const GEMINI: RealCli = {
 
 /** Claude Code gives up at once on an error, so a failed turn ends at once (the others need nothing). */
 export function noRetries(cli: RealCli): Record<string, string> {
-  return cli === CLAUDE ? { CLAUDE_CODE_MAX_RETRIES: "0" } : {};
+  return cli.harness === "claude" ? { CLAUDE_CODE_MAX_RETRIES: "0" } : {};
+}
+
+/** The pair a real CLI's tests drive: the fake model server and the task harness whose CLI calls it. */
+export interface RealCliTask {
+  fake: FakeModelServer;
+  harness: TaskHarness;
+  dispose(): Promise<void>;
+}
+
+export interface RealCliTaskOptions {
+  /** The real CLIs' npm prefix (testHarnessDir). */
+  harnessDir: string;
+  /** The API key secret the CLI runs on. */
+  key: string;
+  /** A path of the fake server's own that the base-URL secret ends with. */
+  route?: string;
+  /** Claude Code gives up at once on an error (noRetries). */
+  noRetries?: boolean;
+  /** How long a task's minute lasts (timeout_minutes), when a test waits for a timeout. */
+  minuteMs?: number;
+}
+
+/**
+ * For the describe block that calls it (useAcrossTests): a fake model server, and a task harness on a
+ * real machine sharing this host's network, whose agent runs `cli` against it on a key secret.
+ */
+export function useRealCliTask(cli: RealCli, options: RealCliTaskOptions): RealCliTask {
+  return useAcrossTests(async () => {
+    const fake = await startFakeHarnessModelServer(options.route);
+    const secrets = cli.secrets(options.key, `${fake.origin}${options.route ?? ""}`);
+    const harness = await createTaskHarness({
+      harnessDir: options.harnessDir,
+      network: "host",
+      harness: cli.harness,
+      harnessModel: cli.model,
+      secrets: options.noRetries ? { ...secrets, ...noRetries(cli) } : secrets,
+      timing: {
+        pollIntervalMs: 500,
+        ...(options.minuteMs === undefined ? {} : { minuteMs: options.minuteMs }),
+      },
+    }).catch(async (error: unknown) => {
+      await fake.close();
+      throw error;
+    });
+    const dispose = async () => {
+      await harness.dispose();
+      await fake.close();
+    };
+    return { fake, harness, dispose };
+  });
 }

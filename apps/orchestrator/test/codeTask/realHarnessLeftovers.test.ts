@@ -3,26 +3,18 @@
 // machine, and the task is cut short while it runs. The CLI and everything it started are in the
 // task's cgroup, which stop kills whole (Gemini CLI leaves its commands running after a cancel).
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
-import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
+import { describe, expect, test, vi } from "vitest";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
 import { processesWith } from "../toolbox/processScan.ts";
-import { CLAUDE, CODEX, GEMINI, noRetries } from "./realClis.ts";
-import { createTaskHarness, finishedTask, startTask, type TaskHarness } from "./taskFixture.ts";
+import { CLAUDE, CODEX, GEMINI, useRealCliTask } from "./realClis.ts";
+import { finishedTask, startTask } from "./taskFixture.ts";
 
 const installed = testHarnessDir();
 if (installed.dir === null) console.warn(`skipping the real harness leftover tests: ${installed.reason}`);
 
 const KEY = "sk-fake-harness-key-0123456789abcdef";
 
-const CASES = [CLAUDE, CODEX, GEMINI].map((cli) => ({
-  harness: cli.harness,
-  model: cli.model,
-  secrets: (origin: string) => ({ ...cli.secrets(KEY, origin), ...noRetries(cli) }),
-  /** The CLI's own shell tool running `command`. */
-  shellCall: (command: string) => cli.shellCall(command, "Wait"),
-}));
+const CASES = [CLAUDE, CODEX, GEMINI];
 
 /** A sleep no other process on this host has: `sleep <it>` is found by it. */
 function markedSeconds(whole: number): string {
@@ -47,31 +39,19 @@ async function until(done: () => boolean, what: string, timeoutMs = 120_000): Pr
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 describe.skipIf(installed.dir === null).each(CASES)("nothing of a $harness task outlives it", (cli) => {
-  let fake: FakeModelServer;
-  let harness: TaskHarness;
-
-  beforeAll(async () => {
-    fake = await startFakeHarnessModelServer();
-    harness = await createTaskHarness({
-      harnessDir: installed.dir ?? "",
-      network: "host",
-      harness: cli.harness,
-      harnessModel: cli.model,
-      secrets: cli.secrets(fake.origin),
-      // timeout_minutes: 1 is 20 s: time for a CLI to start on a loaded machine and run the command.
-      timing: { pollIntervalMs: 500, minuteMs: 20_000 },
-    });
-  });
-  afterAll(async () => {
-    await harness?.dispose();
-    await fake?.close();
+  // timeout_minutes: 1 is 20 s: time for a CLI to start on a loaded machine and run the command.
+  const real = useRealCliTask(cli, {
+    harnessDir: installed.dir ?? "",
+    key: KEY,
+    noRetries: true,
+    minuteMs: 20_000,
   });
 
   /** The model has the CLI run a long command, then never answers again: the CLI waits until stopped. */
   const runLongCommand = (): string => {
     const marker = markedSeconds(1234);
-    fake.enqueue(
-      { type: "stream", blocks: [cli.shellCall(`sleep ${marker}`)] },
+    real.fake.enqueue(
+      { type: "stream", blocks: [cli.shellCall(`sleep ${marker}`, "Wait")] },
       { type: "stream", blocks: [{ type: "text", chunks: ["Waiting"] }], hang: true },
     );
     return marker;
@@ -79,23 +59,23 @@ describe.skipIf(installed.dir === null).each(CASES)("nothing of a $harness task 
 
   test("a cancel while the CLI's command runs", async () => {
     const marker = runLongCommand();
-    const runId = await startTask(harness, { brief: "Wait for the command." }, null);
+    const runId = await startTask(real.harness, { brief: "Wait for the command." }, null);
     await until(() => processesWith(marker).length > 0, `the CLI running sleep ${marker}`);
     expect(inTaskCgroup(marker)).toBe(true);
-    await harness.service.cancel(runId);
-    const { task } = await finishedTask(harness, runId);
-    fake.clearQueue();
+    await real.harness.service.cancel(runId);
+    const { task } = await finishedTask(real.harness, runId);
+    real.fake.clearQueue();
     expect(task.metadata).toMatchObject({ status: "cancelled" });
     expect(processesWith(marker)).toEqual([]);
   });
 
   test("a timeout while the CLI's command runs", async () => {
     const marker = runLongCommand();
-    const runId = await startTask(harness, { brief: "Wait for the command.", timeout_minutes: 1 }, null);
+    const runId = await startTask(real.harness, { brief: "Wait for the command.", timeout_minutes: 1 }, null);
     await until(() => processesWith(marker).length > 0, `the CLI running sleep ${marker}`);
     expect(inTaskCgroup(marker)).toBe(true);
-    const { task } = await finishedTask(harness, runId);
-    fake.clearQueue();
+    const { task } = await finishedTask(real.harness, runId);
+    real.fake.clearQueue();
     expect(task.metadata).toMatchObject({ status: "timed_out" });
     expect(processesWith(marker)).toEqual([]);
   });

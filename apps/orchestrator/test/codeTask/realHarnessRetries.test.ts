@@ -2,12 +2,10 @@
 // Codex and Gemini CLI against the fake model server answering every call 401 (the task fails
 // within seconds, the harness's error as its detail) or 500 (within a minute). Each CLI's own
 // retries would otherwise keep the agent waiting for minutes.
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
-import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
-import { CLAUDE, CODEX, GEMINI } from "./realClis.ts";
-import { createTaskHarness, finishedTask, REPOSITORY, startTask, type TaskHarness } from "./taskFixture.ts";
+import { CLAUDE, CODEX, GEMINI, useRealCliTask } from "./realClis.ts";
+import { finishedTask, REPOSITORY, startTask } from "./taskFixture.ts";
 
 const installed = testHarnessDir();
 if (installed.dir === null) console.warn(`skipping the real harness retry tests: ${installed.reason}`);
@@ -27,50 +25,29 @@ const CASES = (
     [CODEX, /401/],
     [GEMINI, /401/],
   ] as const
-).map(([cli, rejected]) => ({
-  harness: cli.harness,
-  model: cli.model,
-  secrets: (origin: string) => cli.secrets(KEY, origin),
-  rejected,
-}));
+).map(([cli, rejected]) => ({ ...cli, rejected }));
 
 vi.setConfig({ testTimeout: FAILING_WITHIN_MS + 30_000, hookTimeout: 120_000 });
 
 describe.skipIf(installed.dir === null).each(CASES)("the real $harness CLI on a failing model API", (cli) => {
-  let fake: FakeModelServer;
-  let harness: TaskHarness;
   let runId: string | null = null;
 
-  beforeAll(async () => {
-    fake = await startFakeHarnessModelServer();
-    harness = await createTaskHarness({
-      harnessDir: installed.dir ?? "",
-      network: "host",
-      harness: cli.harness,
-      harnessModel: cli.model,
-      secrets: cli.secrets(fake.origin),
-      timing: { pollIntervalMs: 500 },
-    });
-  });
+  const real = useRealCliTask(cli, { harnessDir: installed.dir ?? "", key: KEY });
   afterEach(async () => {
     // A CLI still retrying when a case gave up must not answer the next one.
-    if (runId !== null) await harness.service.cancel(runId).catch(() => undefined);
+    if (runId !== null) await real.harness.service.cancel(runId).catch(() => undefined);
     runId = null;
-    fake.clearQueue();
-  });
-  afterAll(async () => {
-    await harness?.dispose();
-    await fake?.close();
+    real.fake.clearQueue();
   });
 
   /** The task against every model call answering `status`, and how long it took. */
   const failingTask = async (status: number, message: string) => {
-    fake.enqueue(...Array.from({ length: 200 }, () => ({ type: "error" as const, status, message })));
-    const seen = fake.requests.length;
+    real.fake.enqueue(...Array.from({ length: 200 }, () => ({ type: "error" as const, status, message })));
+    const seen = real.fake.requests.length;
     const began = Date.now();
-    runId = await startTask(harness, { brief: "Fail." }, null);
-    const { task } = await finishedTask(harness, runId);
-    const modelCalls = fake.requests.slice(seen).filter((request) => request.method === "POST").length;
+    runId = await startTask(real.harness, { brief: "Fail." }, null);
+    const { task } = await finishedTask(real.harness, runId);
+    const modelCalls = real.fake.requests.slice(seen).filter((request) => request.method === "POST").length;
     return { task, elapsedMs: Date.now() - began, modelCalls };
   };
 

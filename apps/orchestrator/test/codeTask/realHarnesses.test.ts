@@ -2,19 +2,10 @@
 // `npm run test:harnesses`), inside a real bwrap machine that shares this host's network, against a
 // fake model server on 127.0.0.1 speaking each one's API.
 import { HARNESS_DISPLAY_NAMES } from "@guilds/protocol/harness";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
-import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
+import { describe, expect, test, vi } from "vitest";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
-import { CLAUDE, CODEX, GEMINI, noRetries } from "./realClis.ts";
-import {
-  createTaskHarness,
-  finishedTask,
-  firstProgress,
-  REPOSITORY,
-  startTask,
-  type TaskHarness,
-} from "./taskFixture.ts";
+import { CLAUDE, CODEX, GEMINI, useRealCliTask } from "./realClis.ts";
+import { finishedTask, firstProgress, REPOSITORY, startTask } from "./taskFixture.ts";
 
 const installed = testHarnessDir();
 if (installed.dir === null) console.warn(`skipping the real harness CLI tests: ${installed.reason}`);
@@ -22,11 +13,9 @@ if (installed.dir === null) console.warn(`skipping the real harness CLI tests: $
 const KEY = "sk-fake-harness-key-0123456789abcdef";
 
 const CASES = [CLAUDE, CODEX, GEMINI].map((cli) => ({
-  harness: cli.harness,
-  model: cli.model,
-  secrets: (origin: string) => ({ ...cli.secrets(KEY, origin), ...noRetries(cli) }),
+  ...cli,
   /** The CLI's own shell tool, writing made.txt. */
-  shellCall: cli.shellCall("printf 'made\\n' > made.txt", "Make a file"),
+  makeFile: cli.shellCall("printf 'made\\n' > made.txt", "Make a file"),
 }));
 
 const text = (chunks: string[]) => ({ type: "stream" as const, blocks: [{ type: "text" as const, chunks }] });
@@ -35,57 +24,49 @@ const text = (chunks: string[]) => ({ type: "stream" as const, blocks: [{ type: 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 describe.skipIf(installed.dir === null).each(CASES)("code_task with the real $harness CLI", (cli) => {
-  let fake: FakeModelServer;
-  let harness: TaskHarness;
   const display = HARNESS_DISPLAY_NAMES[cli.harness];
   const statusLine = (status: string) =>
     new RegExp(`^${status} · ${display} · ${REPOSITORY} · session [0-9a-f-]{36} · \\d+s$`);
 
-  beforeAll(async () => {
-    fake = await startFakeHarnessModelServer();
-    harness = await createTaskHarness({
-      harnessDir: installed.dir ?? "",
-      network: "host",
-      harness: cli.harness,
-      harnessModel: cli.model,
-      secrets: cli.secrets(fake.origin),
-      timing: { pollIntervalMs: 500, minuteMs: 8_000 },
-    });
-  });
-  afterAll(async () => {
-    await harness?.dispose();
-    await fake?.close();
+  const real = useRealCliTask(cli, {
+    harnessDir: installed.dir ?? "",
+    key: KEY,
+    noRetries: true,
+    minuteMs: 8_000,
   });
 
   test("a turn with a tool call and a file change: the diffstat, the files, the final message", async () => {
-    fake.enqueue({ type: "stream", blocks: [cli.shellCall] }, text(["Made made.txt."]));
-    const runId = await startTask(harness, { brief: "Make made.txt." }, null);
-    const { task } = await finishedTask(harness, runId);
+    real.fake.enqueue({ type: "stream", blocks: [cli.makeFile] }, text(["Made made.txt."]));
+    const runId = await startTask(real.harness, { brief: "Make made.txt." }, null);
+    const { task } = await finishedTask(real.harness, runId);
     const lines = task.result.split("\n");
     expect(lines[0]).toMatch(statusLine("completed"));
     expect(lines.slice(1, 3)).toEqual(["1 files changed, +1 −0", "made.txt (+1 −0)"]);
     expect(task.result).toContain("\n\nMade made.txt.\n\nlog: .runs/");
     expect(task.metadata).toMatchObject({ status: "completed", harness: cli.harness, files_changed: 1 });
     const endSha = String(task.metadata.end_sha);
-    expect(await harness.bash(`git -C repos/${REPOSITORY} show ${endSha}:made.txt`)).toBe("made\n");
+    expect(await real.harness.bash(`git -C repos/${REPOSITORY} show ${endSha}:made.txt`)).toBe("made\n");
     // The working tree keeps the change; the index and HEAD are the harness's own business.
-    expect(await harness.bash(`cat repos/${REPOSITORY}/made.txt`)).toBe("made\n");
-    await harness.bash(`rm repos/${REPOSITORY}/made.txt`);
+    expect(await real.harness.bash(`cat repos/${REPOSITORY}/made.txt`)).toBe("made\n");
+    await real.harness.bash(`rm repos/${REPOSITORY}/made.txt`);
   });
 
   test("a text turn, then the same session resumed", async () => {
-    fake.enqueue(text(["First answer."]));
-    const first = await finishedTask(harness, await startTask(harness, { brief: "Say something." }, null));
+    real.fake.enqueue(text(["First answer."]));
+    const first = await finishedTask(
+      real.harness,
+      await startTask(real.harness, { brief: "Say something." }, null),
+    );
     expect(first.task.result.split("\n")[0]).toMatch(statusLine("completed"));
     expect(first.task.result.split("\n")[1]).toBe("no files changed");
     expect(first.task.result).toContain("\n\nFirst answer.\n\n");
     const session = String(first.task.metadata.session_id);
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
 
-    fake.enqueue(text(["Second answer."]));
+    real.fake.enqueue(text(["Second answer."]));
     const second = await finishedTask(
-      harness,
-      await startTask(harness, { brief: "Go on.", session_id: session }, null),
+      real.harness,
+      await startTask(real.harness, { brief: "Go on.", session_id: session }, null),
     );
     expect(second.task.result.split("\n")[0]).toMatch(statusLine("completed"));
     expect(second.task.metadata.session_id).toBe(session);
@@ -93,14 +74,17 @@ describe.skipIf(installed.dir === null).each(CASES)("code_task with the real $ha
   });
 
   test("an API error: failed, with the harness's error", async () => {
-    fake.enqueue(
+    real.fake.enqueue(
       ...Array.from({ length: 12 }, () => ({
         type: "error" as const,
         status: 400,
         message: "fake: bad request",
       })),
     );
-    const { task } = await finishedTask(harness, await startTask(harness, { brief: "Fail." }, null));
+    const { task } = await finishedTask(
+      real.harness,
+      await startTask(real.harness, { brief: "Fail." }, null),
+    );
     expect(task.status).toBe("failed");
     expect(task.result).toMatch(new RegExp(`^failed · ${display} · ${REPOSITORY} · session `));
     expect(task.metadata).toMatchObject({ status: "failed" });
@@ -108,30 +92,30 @@ describe.skipIf(installed.dir === null).each(CASES)("code_task with the real $ha
     // Whatever the CLI echoed, the key never reaches the result.
     expect(task.result).not.toContain(KEY);
     // A CLI that retries less than queued leaves errors behind.
-    fake.clearQueue();
+    real.fake.clearQueue();
   });
 
   test("cancel mid-turn: the CLI is stopped, the page's detail", async () => {
-    fake.enqueue({ type: "stream", blocks: [{ type: "text", chunks: ["Thinking"] }], hang: true });
-    const progress = firstProgress(harness);
-    const runId = await startTask(harness, { brief: "Think forever." }, null);
+    real.fake.enqueue({ type: "stream", blocks: [{ type: "text", chunks: ["Thinking"] }], hang: true });
+    const progress = firstProgress(real.harness);
+    const runId = await startTask(real.harness, { brief: "Think forever." }, null);
     await progress;
-    await harness.service.cancel(runId);
-    const { task } = await finishedTask(harness, runId);
+    await real.harness.service.cancel(runId);
+    const { task } = await finishedTask(real.harness, runId);
     expect(task.status).toBe("cancelled");
     expect(task.result.split("\n")[2]).toBe("Stopped: the generation was cancelled.");
     expect(
-      await harness.bash(
+      await real.harness.bash(
         `pgrep -f '[${cli.harness[0]}]${cli.harness.slice(1)}' >/dev/null && echo running || echo stopped`,
       ),
     ).toBe("stopped\n");
   });
 
   test("a timeout: stopped after timeout_minutes, resumable", async () => {
-    fake.enqueue({ type: "stream", blocks: [{ type: "text", chunks: ["Slow"] }], hang: true });
+    real.fake.enqueue({ type: "stream", blocks: [{ type: "text", chunks: ["Slow"] }], hang: true });
     const { task } = await finishedTask(
-      harness,
-      await startTask(harness, { brief: "Be slow.", timeout_minutes: 1 }, null),
+      real.harness,
+      await startTask(real.harness, { brief: "Be slow.", timeout_minutes: 1 }, null),
     );
     expect(task.metadata).toMatchObject({ status: "timed_out" });
     expect(task.result.split("\n")[2]).toBe("Stopped after 1 minutes. Resume the session to continue.");

@@ -20,18 +20,6 @@ export function naiveRedact(text: string, secretValues: readonly string[]): stri
   return out;
 }
 
-/** A small seeded PRNG: the random cases are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** `length` characters drawn from `alphabet` (by code point). */
 export function randomText(random: () => number, alphabet: string, length: number): string {
   const characters = [...alphabet];

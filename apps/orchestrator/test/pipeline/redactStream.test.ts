@@ -3,7 +3,8 @@ import { pipeline } from "node:stream/promises";
 import { describe, expect, test } from "vitest";
 import { redactingTransform } from "../../src/pipeline/redactingTransform.ts";
 import { createRedactor, type Redactor } from "../../src/pipeline/redactor.ts";
-import { naiveRedact, randomText, seededRandom } from "./naiveRedaction.ts";
+import { seededRandom } from "../support/seededRandom.ts";
+import { naiveRedact, randomText } from "./naiveRedaction.ts";
 
 function redactInChunks(redactor: Redactor, chunks: readonly string[]): { text: string; outputs: string[] } {
   const stream = redactor.redactStream();

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { createRedactor, REDACTED_MARKER } from "../../src/pipeline/redactor.ts";
 import { buildSecretAutomaton, FAR_STATE } from "../../src/pipeline/secretAutomaton.ts";
 import { SECRET_MIN_LENGTH, secretForms } from "../../src/pipeline/secretForms.ts";
-import { naiveRedact, randomText, seededRandom } from "./naiveRedaction.ts";
+import { seededRandom } from "../support/seededRandom.ts";
+import { naiveRedact, randomText } from "./naiveRedaction.ts";
 
 describe("createRedactor", () => {
   test("the marker is [redacted] and the minimum length is 4 characters", () => {

@@ -3,18 +3,9 @@ import { applyPipeline } from "../../src/pipeline/applyPipeline.ts";
 import { createRedactor } from "../../src/pipeline/redactor.ts";
 import type { TaskReport } from "../../src/tools/codeTask/taskReport.ts";
 import { formatTaskResult } from "../../src/tools/codeTask/taskReport.ts";
+import { leakedPieces, SECRET } from "../support/secretPieces.ts";
 
-const SECRET = "Sk~Lv!Qz@9W#xY%vU^tR&sP*qO(nM)lK~jI!hG@f";
 const MAX_BYTES = 8192;
-
-function leakedPieces(text: string): string[] {
-  const pieces: string[] = [];
-  for (let start = 0; start + 4 <= SECRET.length; start += 1) {
-    const piece = SECRET.slice(start, start + 4);
-    if (text.includes(piece)) pieces.push(piece);
-  }
-  return pieces;
-}
 
 function report(finalMessage: string): TaskReport {
   return {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { ModelProvider } from "../../src/providers/modelProvider.ts";
+import { leakedPieces, SECRET } from "../support/secretPieces.ts";
 import { createRunHarness, type RunHarness, runToEnd } from "./runFixture.ts";
 
 let harness: RunHarness | undefined;
@@ -7,18 +8,6 @@ afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
 });
-
-// A punctuation mark in every run of 4, so that no id of the run can hold one by chance.
-const SECRET = "Sk~Lv!Qz@9W#xY%vU^tR&sP*qO(nM)lK~jI!hG@f";
-
-function leakedPieces(text: string): string[] {
-  const pieces: string[] = [];
-  for (let start = 0; start + 4 <= SECRET.length; start += 1) {
-    const piece = SECRET.slice(start, start + 4);
-    if (text.includes(piece)) pieces.push(piece);
-  }
-  return pieces;
-}
 
 type ScriptedCall = { name: string; args: Record<string, unknown> | string };
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
+import { leakedPieces, SECRET } from "../support/secretPieces.ts";
 import { createRunHarness, finishedTools, type RunHarness, runToEnd } from "./runFixture.ts";
 
 let harness: RunHarness | undefined;
@@ -6,22 +7,6 @@ afterEach(async () => {
   await harness?.dispose();
   harness = undefined;
 });
-
-// A punctuation mark in every run of 4, so that no id or log path of the run can hold one by chance.
-const SECRET = "Sk~Lv!Qz@9W#xY%vU^tR&sP*qO(nM)lK~jI!hG@f";
-const PIECE = 4;
-
-/** Every run of PIECE characters of the secret: none may be left anywhere. */
-function secretPieces(): string[] {
-  const pieces: string[] = [];
-  for (let start = 0; start + PIECE <= SECRET.length; start += 1)
-    pieces.push(SECRET.slice(start, start + PIECE));
-  return pieces;
-}
-
-function leakedPieces(text: string): string[] {
-  return secretPieces().filter((piece) => text.includes(piece));
-}
 
 /** Bash that prints `count` copies of a letter, with no newline. */
 function letters(letter: string, count: number): string {

@@ -1,14 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { cliEnvironment } from "../cli/cliProcess.ts";
-import { GUILDS_BIN } from "../cli/runCli.ts";
+import { type ServeChild, spawnServe } from "../cli/cliProcess.ts";
+import { apiRequest } from "./apiRequest.ts";
 
 /** A `guilds serve` process on a given port, its exit and its stderr. */
-export interface LiveServe {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  stderr(): string;
-}
+export type LiveServe = ServeChild;
 
 export interface StreamEvent {
   id: number;
@@ -19,31 +13,8 @@ export interface StreamEvent {
 const SERVER_UP_MS = 20_000;
 
 /** `guilds serve` with PORT set, resolved once GET /healthz answers. */
-export async function startServe(environment: Record<string, string>): Promise<LiveServe> {
-  const child = spawn(process.execPath, [GUILDS_BIN, "serve"], {
-    env: cliEnvironment(environment),
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  const url = `http://127.0.0.1:${environment.PORT}`;
-  const deadline = Date.now() + SERVER_UP_MS;
-  for (;;) {
-    const status = await fetch(`${url}/healthz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`guilds serve did not come up: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, child, exited, stderr: () => stderr };
+export function startServe(environment: Record<string, string>): Promise<LiveServe> {
+  return spawnServe([], environment, `http://127.0.0.1:${environment.PORT}`, SERVER_UP_MS);
 }
 
 /** SIGTERM, then SIGKILL if it is still there after 10 s: for a test's cleanup. */
@@ -57,14 +28,7 @@ export async function stopServe(server: LiveServe): Promise<void> {
 
 export function apiOf(url: string, token: string) {
   return async (method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${url}${route}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    const response = await fetch(`${url}${route}`, apiRequest(token, method, body));
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 }
@@ -120,5 +84,6 @@ function parseFrame(frame: string): StreamEvent {
     if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
   }
   const envelope = JSON.parse(fields.get("data") ?? "null") as { id: number; data: Record<string, unknown> };
+  if (fields.get("id") !== String(envelope.id)) throw new Error(`a frame's id is not its event's: ${frame}`);
   return { id: envelope.id, type: fields.get("event") ?? "", data: envelope.data };
 }

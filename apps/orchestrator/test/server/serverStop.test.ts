@@ -1,19 +1,8 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, expect, test } from "vitest";
-import { freePort } from "../cli/cliProcess.ts";
-import { runCli } from "../cli/runCli.ts";
+import { expect, test } from "vitest";
 import { sandboxes } from "../toolbox/machineFixture.ts";
-import { processesWith, uniqueMarker } from "../toolbox/processScan.ts";
-import {
-  apiOf,
-  type LiveServe,
-  openRunEvents,
-  type StreamEvent,
-  startServe,
-  stopServe,
-} from "./liveServe.ts";
+import { processesWith } from "../toolbox/processScan.ts";
+import { apiOf, type LiveServe, openRunEvents, type StreamEvent } from "./liveServe.ts";
+import { type ScriptedAgent, scriptedAgent, useServeCase, withDeadline } from "./serveCases.ts";
 
 /*
  * A restart is not a cancel, with real `guilds serve` processes: a server stopped by SIGTERM or
@@ -29,25 +18,7 @@ const bwrap = (await sandboxes()).find(
 );
 const sandbox = bwrap?.sandbox ?? "unconfined";
 
-let servers: LiveServe[] = [];
-let markers: string[] = [];
-let homes: string[] = [];
-
-afterEach(async () => {
-  for (const server of servers) await stopServe(server);
-  for (const marker of markers) {
-    for (const pid of processesWith(marker)) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {}
-    }
-  }
-  // A home image may still be unmounting just after its server exited (EBUSY): retried.
-  for (const home of homes) rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-  servers = [];
-  markers = [];
-  homes = [];
-});
+const serveCase = useServeCase();
 
 test.for(["SIGTERM", "SIGINT"] as const)(
   `%s ends a run mid-command interrupted, tells the live viewer before its stream closes, and the next start continues it (${sandbox})`,
@@ -133,11 +104,7 @@ test(`an operator's cancel stays cancelled, and a SIGTERM after it interrupts on
   });
 });
 
-interface Setup {
-  environment: Record<string, string>;
-  agentId: string;
-  token: string;
-  port: number;
+interface Setup extends ScriptedAgent {
   marker: string;
 }
 
@@ -146,37 +113,17 @@ interface Setup {
  * a run calls it, and says "resumed" when that run calls it again.
  */
 async function setUp(): Promise<Setup> {
-  const home = mkdtempSync(path.join(tmpdir(), "guilds-stop-"));
-  homes.push(home);
-  // A bwrap machine runs as another uid when the tests run as root: it must reach the home's folder.
-  chmodSync(home, 0o755);
-  const environment = { GUILDS_HOME: home, GUILDS_SANDBOX: sandbox };
-  const marker = uniqueMarker();
-  markers.push(marker);
+  const marker = serveCase.marker();
   const command = `f=~/.called-$GUILD_RUN_ID; if [ -e $f ]; then echo resumed; else touch $f; echo started; (exec -a ${marker}-"sleep"ing sleep 60); echo never; fi`;
-  const script = path.join(home, "stop-script.json");
-  writeFileSync(
-    script,
-    JSON.stringify({
-      steps: [{ type: "reply", text: "Running it.", tool_calls: [{ name: "shell", args: { command } }] }],
-      final_text: "Done.",
-    }),
-  );
-  await cli(["guild", "create", "acme"], environment);
-  const created = await cli(
-    ["agent", "create", "acme", "sleeper", "--provider", "scripted", "--script", script],
-    environment,
-  );
-  const agentId = /\((ag_\w+)\)/.exec(created)?.[1] ?? "";
-  expect(agentId).not.toBe("");
-  const token = (await cli(["token", "create", "me"], environment)).trim();
-  return { environment, agentId, token, port: await freePort(), marker };
+  const agent = await scriptedAgent(serveCase.home("guilds-stop-"), sandbox, {
+    steps: [{ type: "reply", text: "Running it.", tool_calls: [{ name: "shell", args: { command } }] }],
+    final_text: "Done.",
+  });
+  return { ...agent, marker };
 }
 
-async function serve(setup: Setup): Promise<LiveServe> {
-  const server = await startServe({ ...setup.environment, PORT: String(setup.port) });
-  servers.push(server);
-  return server;
+function serve(setup: Setup): Promise<LiveServe> {
+  return serveCase.serve({ ...setup.environment, PORT: String(setup.port) });
 }
 
 /** Starts a run and follows it live until its shell command is sleeping. */
@@ -188,7 +135,7 @@ async function runToTheLongCommand(server: LiveServe, setup: Setup) {
   // From the start of the run: nothing published before the stream opened is missed.
   const live = await openRunEvents(server.url, setup.token, runId, 0);
   const seen: StreamEvent[] = [];
-  await withDeadline("tool.started", async () => {
+  await withDeadline(EVENT_WAIT_MS, "tool.started", async () => {
     while (seen.at(-1)?.type !== "tool.started") {
       const event = await live.next();
       if (event === undefined) throw new Error("the stream ended before tool.started");
@@ -203,7 +150,7 @@ async function runToTheLongCommand(server: LiveServe, setup: Setup) {
 /** Every event until the server ends the stream (a stream cut short throws). */
 async function untilStreamEnds(live: Awaited<ReturnType<typeof openRunEvents>>): Promise<StreamEvent[]> {
   const events: StreamEvent[] = [];
-  await withDeadline("the end of the stream", async () => {
+  await withDeadline(EVENT_WAIT_MS, "the end of the stream", async () => {
     for (;;) {
       const event = await live.next();
       if (event === undefined) return;
@@ -215,7 +162,7 @@ async function untilStreamEnds(live: Awaited<ReturnType<typeof openRunEvents>>):
 
 async function untilRunEnded(live: Awaited<ReturnType<typeof openRunEvents>>): Promise<StreamEvent[]> {
   const events: StreamEvent[] = [];
-  await withDeadline("run.ended", async () => {
+  await withDeadline(EVENT_WAIT_MS, "run.ended", async () => {
     while (events.at(-1)?.type !== "run.ended") {
       const event = await live.next();
       if (event === undefined) throw new Error("the stream ended before run.ended");
@@ -231,24 +178,4 @@ function sleepingName(setup: Setup): string {
 
 function toolCallStatuses(run: Record<string, unknown>): string[] {
   return (run.tool_calls as { status: string }[]).map((call) => call.status);
-}
-
-async function cli(args: string[], environment: Record<string, string>): Promise<string> {
-  const run = await runCli(args, environment);
-  expect(run.code, `guilds ${args.join(" ")}: ${run.stderr}`).toBe(0);
-  return run.stdout;
-}
-
-async function withDeadline(what: string, work: () => Promise<void>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), EVENT_WAIT_MS);
-  });
-  const running = work();
-  running.catch(() => undefined);
-  try {
-    await Promise.race([running, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

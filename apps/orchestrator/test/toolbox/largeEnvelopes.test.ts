@@ -3,10 +3,11 @@
 // The long-lived helper's side: runtime/guilds-code/test/transport/serveLargeAnswer.test.ts.
 import path from "node:path";
 import { encodeBase64Json } from "@guilds/protocol/base64Json";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createHelperTransport } from "../../src/toolbox/helperTransport.ts";
 import { createHarnessTransport } from "../../src/tools/codeTask/harnessOps.ts";
-import { sandboxes, startMachine, type TestMachine } from "./machineFixture.ts";
+import { usePerTest } from "../support/acrossTests.ts";
+import { sandboxes, startMachine } from "./machineFixture.ts";
 import { helperRequest } from "./requests.ts";
 
 const ENVELOPE_MIN_BYTES = 4 * 1024 * 1024;
@@ -17,14 +18,7 @@ const MAX_BYTES = 8 * 1024 * 1024;
 const available = await sandboxes();
 
 describe.each(available)("a 4 MiB envelope, one-shot ($label)", ({ sandbox, skipReason }) => {
-  let machine: TestMachine;
-  beforeEach(async () => {
-    if (skipReason) return;
-    machine = await startMachine(sandbox);
-  });
-  afterEach(async () => {
-    await machine?.dispose();
-  });
+  const machine = usePerTest(() => startMachine(sandbox), skipReason);
 
   test.skipIf(skipReason)("guilds-code, one-shot: a 4 MiB envelope, whole", async () => {
     // No op answers with more than 64 KiB of text; an unknown op's error names the op, however long.

@@ -4,20 +4,14 @@ import { REQUEST_INLINE_MAX_BYTES } from "@guilds/protocol/limits";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createHelperTransport, type HelperTransport } from "../../src/toolbox/helperTransport.ts";
 import { ToolboxError } from "../../src/toolbox/toolboxError.ts";
+import { usePerTest } from "../support/acrossTests.ts";
 import { fakeHelperCommand, sandboxes, startMachine, type TestMachine } from "./machineFixture.ts";
 import { helperRequest } from "./requests.ts";
 
 const available = await sandboxes();
 
 describe.each(available)("one-shot with the real helper ($label)", ({ sandbox, skipReason }) => {
-  let machine: TestMachine;
-  beforeEach(async () => {
-    if (skipReason) return;
-    machine = await startMachine(sandbox);
-  });
-  afterEach(async () => {
-    await machine?.dispose();
-  });
+  const machine = usePerTest(() => startMachine(sandbox), skipReason);
 
   test.skipIf(skipReason)("ping answers pong", async () => {
     const transport = createHelperTransport({ mode: "one-shot" });

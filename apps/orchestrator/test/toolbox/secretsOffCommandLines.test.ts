@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createHelperTransport } from "../../src/toolbox/helperTransport.ts";
 import { codeSearchTool } from "../../src/tools/codeSearch/codeSearch.ts";
 import { fileReadTool } from "../../src/tools/fileRead/fileRead.ts";
@@ -17,6 +17,7 @@ import { createTaskHarness, finishedTask, startTask, type TaskHarness } from "..
 import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
 import type { FakeModelServer } from "../fakes/fakeModelServer.ts";
 import { testHarnessDir } from "../harnesses/testHarnessDir.ts";
+import { usePerTest } from "../support/acrossTests.ts";
 import { watchCommandLines } from "./commandLineWatch.ts";
 import { sandboxes, startMachine, type TestMachine } from "./machineFixture.ts";
 
@@ -31,14 +32,7 @@ const SECRETS = {
 const REPOSITORY_TOKEN = `ghp_${randomUUID().replaceAll("-", "")}`;
 
 describe.each(available)("the code tools, with secrets set ($label)", ({ sandbox, skipReason }) => {
-  let machine: TestMachine;
-  beforeEach(async () => {
-    if (skipReason) return;
-    machine = await startMachine(sandbox);
-  });
-  afterEach(async () => {
-    await machine?.dispose();
-  });
+  const machine = usePerTest(() => startMachine(sandbox), skipReason);
 
   test.skipIf(skipReason)("both transports: no secret value on any command line of the host", async () => {
     const watch = watchCommandLines({ ...SECRETS, REPOSITORY_TOKEN });

@@ -5,18 +5,7 @@ import { createAntigravityParser } from "./antigravityEvents.ts";
 import type { HarnessDriver, Launch, LaunchInput } from "./driver.ts";
 import { variablesToUnset } from "./environment.ts";
 import { promptFileInstruction } from "./promptFileInstruction.ts";
-import { versionToken } from "./versionToken.ts";
-
-export const antigravityDriver: HarnessDriver = {
-  name: "antigravity",
-  binary: "agy",
-  versionArgs: ["--version"],
-  parseVersion: versionToken,
-  credential: antigravityCredential,
-  removeLocalConfiguration: removeAntigravityConfiguration,
-  launch: launchAntigravity,
-  createParser: createAntigravityParser,
-};
+import { VERSION_FLAG } from "./versionToken.ts";
 
 function launchAntigravity(input: LaunchInput): Launch {
   const argv = [
@@ -42,3 +31,13 @@ function launchAntigravity(input: LaunchInput): Launch {
     prompt: "file",
   };
 }
+
+export const antigravityDriver: HarnessDriver = {
+  name: "antigravity",
+  binary: "agy",
+  ...VERSION_FLAG,
+  credential: antigravityCredential,
+  removeLocalConfiguration: removeAntigravityConfiguration,
+  launch: launchAntigravity,
+  createParser: createAntigravityParser,
+};

@@ -2,8 +2,8 @@ import { removeClaudeConfiguration } from "./claudeConfig.ts";
 import { CLAUDE_KEY_VARIABLES, claudeCredential } from "./claudeCredential.ts";
 import { createClaudeParser } from "./claudeEvents.ts";
 import type { HarnessDriver, Launch, LaunchInput } from "./driver.ts";
-import { offSubscriptionToStrip, variablesToUnset } from "./environment.ts";
-import { versionToken } from "./versionToken.ts";
+import { offSubscriptionUnset } from "./environment.ts";
+import { VERSION_FLAG } from "./versionToken.ts";
 
 /** Variables that would move a subscription run to an API key, a cloud provider or another config dir. */
 const OFF_SUBSCRIPTION = [
@@ -32,17 +32,6 @@ const KEPT_ON_SECRET = [...CLAUDE_KEY_VARIABLES, "ANTHROPIC_BASE_URL"];
  */
 const MAX_RETRIES = 3;
 
-export const claudeDriver: HarnessDriver = {
-  name: "claude",
-  binary: "claude",
-  versionArgs: ["--version"],
-  parseVersion: versionToken,
-  credential: claudeCredential,
-  removeLocalConfiguration: removeClaudeConfiguration,
-  launch: launchClaude,
-  createParser: createClaudeParser,
-};
-
 function launchClaude(input: LaunchInput): Launch {
   // --setting-sources user: a repository's .claude/settings*.json could set an API key or a model.
   // stream-json needs --verbose with -p. The brief comes on stdin (no positional prompt).
@@ -66,11 +55,10 @@ function launchClaude(input: LaunchInput): Launch {
   };
   // --dangerously-skip-permissions refuses root unless the CLI is told it runs in a sandbox.
   if (input.asRoot) setEnv.IS_SANDBOX = "1";
-  const strip = offSubscriptionToStrip(input.credential, OFF_SUBSCRIPTION, KEPT_ON_SECRET);
   return {
     argv,
     setEnv,
-    unsetEnv: variablesToUnset(input.env, strip, OFF_SUBSCRIPTION_PREFIXES),
+    unsetEnv: offSubscriptionUnset(input, OFF_SUBSCRIPTION, KEPT_ON_SECRET, OFF_SUBSCRIPTION_PREFIXES),
     prompt: "stdin",
   };
 }
@@ -79,3 +67,13 @@ function boundedRetries(asked: string | undefined): number {
   const value = Number(asked?.trim() || Number.NaN);
   return Number.isInteger(value) && value >= 0 ? Math.min(value, MAX_RETRIES) : MAX_RETRIES;
 }
+
+export const claudeDriver: HarnessDriver = {
+  name: "claude",
+  binary: "claude",
+  ...VERSION_FLAG,
+  credential: claudeCredential,
+  removeLocalConfiguration: removeClaudeConfiguration,
+  launch: launchClaude,
+  createParser: createClaudeParser,
+};

@@ -8,8 +8,8 @@ import {
   writeCodexManagedConfig,
 } from "./codexManagedConfig.ts";
 import type { HarnessDriver, Launch, LaunchInput } from "./driver.ts";
-import { firstSetVariable, offSubscriptionToStrip, variablesToUnset } from "./environment.ts";
-import { versionToken } from "./versionToken.ts";
+import { firstSetVariable, offSubscriptionUnset } from "./environment.ts";
+import { VERSION_FLAG } from "./versionToken.ts";
 
 const OFF_SUBSCRIPTION = [
   ...CODEX_KEY_VARIABLES,
@@ -30,18 +30,6 @@ const KEPT_ON_SECRET: readonly string[] = [
 ];
 /** The variable a custom provider reads its key from, and the one the built-in provider sends. */
 const KEY_VARIABLE = "CODEX_API_KEY";
-
-export const codexDriver: HarnessDriver = {
-  name: "codex",
-  binary: "codex",
-  versionArgs: ["--version"],
-  parseVersion: versionToken,
-  credential: codexCredential,
-  removeLocalConfiguration: removeCodexConfiguration,
-  removeTurnFiles: removeCodexTurnFiles,
-  launch: launchCodex,
-  createParser: createCodexParser,
-};
 
 function launchCodex(input: LaunchInput): Launch {
   const secret = input.credential.kind === "secret";
@@ -73,6 +61,21 @@ function launchCodex(input: LaunchInput): Launch {
   const argv = input.sessionId
     ? ["codex", "exec", "resume", ...options, input.sessionId, "-"]
     : ["codex", "exec", ...options, "-"];
-  const strip = offSubscriptionToStrip(input.credential, OFF_SUBSCRIPTION, KEPT_ON_SECRET);
-  return { argv, setEnv, unsetEnv: variablesToUnset(input.env, strip), prompt: "stdin" };
+  return {
+    argv,
+    setEnv,
+    unsetEnv: offSubscriptionUnset(input, OFF_SUBSCRIPTION, KEPT_ON_SECRET),
+    prompt: "stdin",
+  };
 }
+
+export const codexDriver: HarnessDriver = {
+  name: "codex",
+  binary: "codex",
+  ...VERSION_FLAG,
+  credential: codexCredential,
+  removeLocalConfiguration: removeCodexConfiguration,
+  removeTurnFiles: removeCodexTurnFiles,
+  launch: launchCodex,
+  createParser: createCodexParser,
+};

@@ -4,18 +4,7 @@ import { createCursorParser } from "./cursorEvents.ts";
 import type { HarnessDriver, Launch, LaunchInput } from "./driver.ts";
 import { variablesToUnset } from "./environment.ts";
 import { promptFileInstruction } from "./promptFileInstruction.ts";
-import { versionToken } from "./versionToken.ts";
-
-export const cursorDriver: HarnessDriver = {
-  name: "cursor",
-  binary: "agent",
-  versionArgs: ["--version"],
-  parseVersion: versionToken,
-  credential: cursorCredential,
-  removeLocalConfiguration: removeCursorConfiguration,
-  launch: launchCursor,
-  createParser: createCursorParser,
-};
+import { VERSION_FLAG } from "./versionToken.ts";
 
 function launchCursor(input: LaunchInput): Launch {
   // --trust skips the workspace prompt a headless run cannot answer. --api-key is never passed.
@@ -27,3 +16,13 @@ function launchCursor(input: LaunchInput): Launch {
   const strip = input.credential.kind === "secret" ? [] : [CURSOR_KEY_VARIABLE];
   return { argv, setEnv: {}, unsetEnv: variablesToUnset(input.env, strip), prompt: "file" };
 }
+
+export const cursorDriver: HarnessDriver = {
+  name: "cursor",
+  binary: "agent",
+  ...VERSION_FLAG,
+  credential: cursorCredential,
+  removeLocalConfiguration: removeCursorConfiguration,
+  launch: launchCursor,
+  createParser: createCursorParser,
+};

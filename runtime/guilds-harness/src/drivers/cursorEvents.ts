@@ -2,7 +2,8 @@ import type { EventParser, TurnOutcome } from "./driver.ts";
 import { eventFeed } from "./eventFeed.ts";
 import { firstLine } from "./firstLine.ts";
 import { arrayAt, isJsonObject, type JsonObject, numberAt, objectAt, stringAt } from "./json.ts";
-import { startedLine, toolLine } from "./progressLine.ts";
+import { toolLine } from "./progressLine.ts";
+import { readStreamJsonStart } from "./streamJsonStart.ts";
 import { toolDetail } from "./toolDetail.ts";
 import { emptyOutcome, parsedEvent } from "./turnOutcome.ts";
 
@@ -16,13 +17,8 @@ export function createCursorParser(): EventParser {
   const outcome = emptyOutcome();
   return {
     feed: eventFeed({ outcome, isEvent: (type) => EVENT_TYPES.has(type) }, (event, type) => {
-      const sessionId = stringAt(event, "session_id");
-      if (sessionId) outcome.sessionId = sessionId;
-      const progress: string[] = [];
-      if (type === "system" && stringAt(event, "subtype") === "init") {
-        outcome.model = stringAt(event, "model") || null;
-        progress.push(startedLine("cursor", outcome.model));
-      } else if (type === "assistant") {
+      const { sessionId, progress } = readStreamJsonStart(event, type, outcome, "cursor");
+      if (type === "assistant") {
         const text = arrayAt(objectAt(event, "message"), "content")
           .filter((block) => stringAt(block, "type") === "text")
           .map((block) => stringAt(block, "text") ?? "")

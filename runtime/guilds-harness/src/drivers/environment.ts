@@ -1,4 +1,4 @@
-import type { CredentialFound } from "./driver.ts";
+import type { LaunchInput } from "./driver.ts";
 
 /** Never in a harness's environment: the harness does not open pull requests (page: Harness environment). */
 export const ALWAYS_UNSET = ["GH_TOKEN", "GITHUB_TOKEN", "GUILDS_RUN_DIR"] as const;
@@ -27,12 +27,19 @@ export function variablesToUnset(
   return [...found];
 }
 
-/** The off-subscription variables a run strips: all of them on a login, all but `keptOnSecret` on a key. */
-export function offSubscriptionToStrip(
-  credential: CredentialFound,
+/**
+ * The variables a turn removes: the off-subscription ones (all of them on a login, all but
+ * `keptOnSecret` on a key, and names with one of `prefixes`) and ALWAYS_UNSET.
+ */
+export function offSubscriptionUnset(
+  input: Pick<LaunchInput, "credential" | "env">,
   offSubscription: readonly string[],
   keptOnSecret: readonly string[],
-): readonly string[] {
-  if (credential.kind !== "secret") return offSubscription;
-  return offSubscription.filter((name) => !keptOnSecret.includes(name));
+  prefixes: readonly string[] = [],
+): string[] {
+  const strip =
+    input.credential.kind === "secret"
+      ? offSubscription.filter((name) => !keptOnSecret.includes(name))
+      : offSubscription;
+  return variablesToUnset(input.env, strip, prefixes);
 }

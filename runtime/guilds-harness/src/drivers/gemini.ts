@@ -1,10 +1,10 @@
 import type { HarnessDriver, Launch, LaunchInput } from "./driver.ts";
-import { firstSetVariable, offSubscriptionToStrip, variablesToUnset } from "./environment.ts";
+import { firstSetVariable, offSubscriptionUnset } from "./environment.ts";
 import { removeGeminiConfiguration } from "./geminiConfig.ts";
 import { GEMINI_KEY_VARIABLES, geminiCredential } from "./geminiCredential.ts";
 import { createGeminiParser } from "./geminiEvents.ts";
 import { writeGeminiSettings } from "./geminiSettings.ts";
-import { versionToken } from "./versionToken.ts";
+import { VERSION_FLAG } from "./versionToken.ts";
 
 /** CODE_ASSIST_ENDPOINT would send the login's token elsewhere. */
 const OFF_SUBSCRIPTION = [
@@ -21,17 +21,6 @@ const OFF_SUBSCRIPTION = [
 ];
 /** A run on an API key keeps the key and the base URL: how an operator points it at a compatible server. */
 const KEPT_ON_SECRET: readonly string[] = [...GEMINI_KEY_VARIABLES, "GOOGLE_GEMINI_BASE_URL"];
-
-export const geminiDriver: HarnessDriver = {
-  name: "gemini",
-  binary: "gemini",
-  versionArgs: ["--version"],
-  parseVersion: versionToken,
-  credential: geminiCredential,
-  removeLocalConfiguration: removeGeminiConfiguration,
-  launch: launchGemini,
-  createParser: createGeminiParser,
-};
 
 function launchGemini(input: LaunchInput): Launch {
   const secret = input.credential.kind === "secret";
@@ -51,6 +40,20 @@ function launchGemini(input: LaunchInput): Launch {
     // Holds the key's value: Launch.setEnv is never logged nor kept.
     setEnv.GEMINI_API_KEY = input.env.GOOGLE_API_KEY ?? "";
   }
-  const strip = offSubscriptionToStrip(input.credential, OFF_SUBSCRIPTION, KEPT_ON_SECRET);
-  return { argv, setEnv, unsetEnv: variablesToUnset(input.env, strip), prompt: "stdin" };
+  return {
+    argv,
+    setEnv,
+    unsetEnv: offSubscriptionUnset(input, OFF_SUBSCRIPTION, KEPT_ON_SECRET),
+    prompt: "stdin",
+  };
 }
+
+export const geminiDriver: HarnessDriver = {
+  name: "gemini",
+  binary: "gemini",
+  ...VERSION_FLAG,
+  credential: geminiCredential,
+  removeLocalConfiguration: removeGeminiConfiguration,
+  launch: launchGemini,
+  createParser: createGeminiParser,
+};

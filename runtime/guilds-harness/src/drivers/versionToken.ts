@@ -6,3 +6,6 @@ export function versionToken(stdout: string): string | null {
   const match = /\d+(?:\.\d+)+(?:-[0-9A-Za-z.]+)?/.exec(stdout);
   return match ? match[0] : null;
 }
+
+/** How every driven CLI tells its version: `<binary> --version`, read with versionToken. */
+export const VERSION_FLAG = { versionArgs: ["--version"], parseVersion: versionToken };

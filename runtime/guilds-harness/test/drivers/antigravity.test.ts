@@ -2,32 +2,33 @@ import { existsSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { antigravityDriver } from "../../src/drivers/antigravity.ts";
-import { launchInput, parseFixture, parseLines, useTempHome, writeFiles } from "./driverFixtures.ts";
+import { expectCapturedTurn, parseFixture, parseLines } from "./capturedTurns.ts";
+import { launchInput } from "./launchFixtures.ts";
+import { useTempHome, writeFiles } from "./tempHome.ts";
 
 const CONVERSATION = "8a3e2f47-41c3-4c55-9a1e-6f0d1c2b3a4d";
 
 describe("antigravity events (written from its documented format)", () => {
   test("a turn: started with its model, each response's first line, each tool step once; result's response and usage", () => {
-    const run = parseFixture(antigravityDriver, "antigravity.jsonl");
-    expect(run.progress).toEqual([
-      "Antigravity started (gemini-3-pro)",
-      "I'll list the files.",
-      "run_command: ls",
-      "replace_file_content: /home/agent/repos/demo/a.txt",
-      "I ran ls. Hello from agy.",
-    ]);
-    expect(run.unparsed).toBe(0);
-    expect(run.sessionIds[0]).toBe(CONVERSATION);
-    expect(run.outcome).toEqual({
-      sessionId: CONVERSATION,
-      model: "gemini-3-pro",
-      finalMessage: "I ran ls. Hello from agy.",
-      turnError: false,
-      error: null,
-      costUsd: null,
-      inputTokens: 1200,
-      outputTokens: 40,
-      events: 12,
+    expectCapturedTurn(antigravityDriver, "antigravity.jsonl", {
+      progress: [
+        "Antigravity started (gemini-3-pro)",
+        "I'll list the files.",
+        "run_command: ls",
+        "replace_file_content: /home/agent/repos/demo/a.txt",
+        "I ran ls. Hello from agy.",
+      ],
+      outcome: {
+        sessionId: CONVERSATION,
+        model: "gemini-3-pro",
+        finalMessage: "I ran ls. Hello from agy.",
+        turnError: false,
+        error: null,
+        costUsd: null,
+        inputTokens: 1200,
+        outputTokens: 40,
+        events: 12,
+      },
     });
   });
 

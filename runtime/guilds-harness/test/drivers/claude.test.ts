@@ -2,37 +2,21 @@ import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { claudeDriver } from "../../src/drivers/claude.ts";
-import {
-  LOGIN,
-  launchInput,
-  optionsMissingFromHelp,
-  parseFixture,
-  parseLines,
-  secret,
-  useTempHome,
-  writeFiles,
-} from "./driverFixtures.ts";
+import { expectCapturedTurn, FAKE_LS_TURN_END, parseFixture, parseLines } from "./capturedTurns.ts";
+import { LOGIN, launchInput, optionsMissingFromHelp, secret } from "./launchFixtures.ts";
+import { useTempHome, writeFiles } from "./tempHome.ts";
 
 describe("claude events", () => {
   test("a tool turn: started with its model, the tool use, the message; the result's text, cost and usage", () => {
-    const run = parseFixture(claudeDriver, "claude.jsonl");
-    expect(run.progress).toEqual([
-      "Claude Code started (claude-sonnet-4-5)",
-      "Bash: ls",
-      "I ran ls. Hello from the fake model.",
-    ]);
-    expect(run.unparsed).toBe(0);
-    expect(run.sessionIds.every((id) => id === "85b686e1-ef47-49d1-8fe2-1f417a920d23")).toBe(true);
-    expect(run.outcome).toEqual({
-      sessionId: "85b686e1-ef47-49d1-8fe2-1f417a920d23",
-      model: "claude-sonnet-4-5",
-      finalMessage: "I ran ls. Hello from the fake model.",
-      turnError: false,
-      error: null,
-      costUsd: 0.000282,
-      inputTokens: 24,
-      outputTokens: 14,
-      events: 5,
+    expectCapturedTurn(claudeDriver, "claude.jsonl", {
+      progress: ["Claude Code started (claude-sonnet-4-5)", "Bash: ls", FAKE_LS_TURN_END.finalMessage],
+      outcome: {
+        sessionId: "85b686e1-ef47-49d1-8fe2-1f417a920d23",
+        model: "claude-sonnet-4-5",
+        costUsd: 0.000282,
+        ...FAKE_LS_TURN_END,
+        events: 5,
+      },
     });
   });
 
@@ -258,16 +242,11 @@ describe("claude launch", () => {
         },
       }),
     );
-    expect(launch.argv).toEqual([
-      "claude",
-      "-p",
-      "--output-format",
-      "stream-json",
-      "--verbose",
-      "--dangerously-skip-permissions",
-      "--setting-sources",
-      "user",
-    ]);
+    expect(launch.argv).toEqual(
+      "claude -p --output-format stream-json --verbose --dangerously-skip-permissions --setting-sources user".split(
+        " ",
+      ),
+    );
     expect(launch.prompt).toBe("stdin");
     expect(launch.setEnv).toEqual({
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",

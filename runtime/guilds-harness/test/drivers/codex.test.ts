@@ -3,38 +3,23 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { codexDriver } from "../../src/drivers/codex.ts";
 import type { LaunchInput } from "../../src/drivers/driver.ts";
-import {
-  launchInput,
-  optionsMissingFromHelp,
-  parseFixture,
-  parseLines,
-  secret,
-  unsignedJwt,
-  useTempHome,
-  writeFiles,
-} from "./driverFixtures.ts";
+import { expectCapturedTurn, FAKE_LS_TURN_END, parseFixture, parseLines } from "./capturedTurns.ts";
+import { launchInput, optionsMissingFromHelp, secret, unsignedJwt } from "./launchFixtures.ts";
+import { useTempHome, writeFiles } from "./tempHome.ts";
 
 describe("codex events", () => {
   test("a tool turn: started (no model), the command when it starts, the last agent message, usage", () => {
-    const run = parseFixture(codexDriver, "codex.jsonl");
-    expect(run.progress).toEqual([
-      "Codex started",
-      "command_execution: /bin/bash -lc ls",
-      "I ran ls. Hello from the fake model.",
-    ]);
-    expect(run.unparsed).toBe(0);
-    expect(run.sessionIds).toEqual(["01a229b2-15e5-74e3-ae7a-cda1b128927d"]);
-    expect(run.outcome).toEqual({
-      sessionId: "01a229b2-15e5-74e3-ae7a-cda1b128927d",
-      model: null,
-      finalMessage: "I ran ls. Hello from the fake model.",
-      turnError: false,
-      error: null,
-      costUsd: null,
-      inputTokens: 24,
-      outputTokens: 14,
-      events: 7,
+    const run = expectCapturedTurn(codexDriver, "codex.jsonl", {
+      progress: ["Codex started", "command_execution: /bin/bash -lc ls", FAKE_LS_TURN_END.finalMessage],
+      outcome: {
+        sessionId: "01a229b2-15e5-74e3-ae7a-cda1b128927d",
+        model: null,
+        costUsd: null,
+        ...FAKE_LS_TURN_END,
+        events: 7,
+      },
     });
+    expect(run.sessionIds).toEqual(["01a229b2-15e5-74e3-ae7a-cda1b128927d"]);
   });
 
   test("text and resumed turns: an error item (a model warning) is not fatal", () => {
@@ -45,7 +30,7 @@ describe("codex events", () => {
     }
     expect(parseFixture(codexDriver, "codex-resume.jsonl").outcome).toMatchObject({
       sessionId: "01a229aa-efa3-74b0-b0fb-0e9ddd5bb550",
-      finalMessage: "I ran ls. Hello from the fake model.",
+      finalMessage: FAKE_LS_TURN_END.finalMessage,
       inputTokens: 36,
       outputTokens: 21,
     });
@@ -200,15 +185,10 @@ describe("codex launch", () => {
   const launchInHome = (overrides: Partial<LaunchInput> = {}) =>
     codexDriver.launch(launchInput({ home: temp.home, repoDir: temp.repoDir, ...overrides }));
   const managedConfig = () => readFileSync(path.join(temp.home, ".codex/config.toml"), "utf8");
-  const quiet = [
-    "--json",
-    "--dangerously-bypass-approvals-and-sandbox",
-    "--skip-git-repo-check",
-    "-c",
-    "analytics.enabled=false",
-    "-c",
-    "check_for_update_on_startup=false",
-  ];
+  const quiet = (
+    "--json --dangerously-bypass-approvals-and-sandbox --skip-git-repo-check " +
+    "-c analytics.enabled=false -c check_for_update_on_startup=false"
+  ).split(" ");
 
   test("a login run: exec on stdin, every key and base URL removed", () => {
     const launch = launchInHome({

@@ -2,31 +2,33 @@ import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { cursorDriver } from "../../src/drivers/cursor.ts";
-import { launchInput, parseFixture, parseLines, secret, useTempHome, writeFiles } from "./driverFixtures.ts";
+import { expectCapturedTurn, parseFixture, parseLines } from "./capturedTurns.ts";
+import { launchInput, secret } from "./launchFixtures.ts";
+import { useTempHome, writeFiles } from "./tempHome.ts";
 
 describe("cursor events (written from its documented format)", () => {
   test("a turn: started with its model, each message, each tool call once when it starts", () => {
-    const run = parseFixture(cursorDriver, "cursor.jsonl");
-    expect(run.progress).toEqual([
-      "Cursor started (Claude 4 Sonnet)",
-      "I'll read the task first.",
-      "read: /home/agent/.runs/run_1/call_1.prompt.md",
-      "shell: ls",
-      "edit: a.txt",
-      "search: stream-json",
-      "I ran ls and changed a.txt.",
-    ]);
-    expect(run.unparsed).toBe(0);
-    expect(run.outcome).toEqual({
-      sessionId: "c6b62c6f-7ead-4fd6-9922-e952131177ff",
-      model: "Claude 4 Sonnet",
-      finalMessage: "I ran ls and changed a.txt.",
-      turnError: false,
-      error: null,
-      costUsd: null,
-      inputTokens: null,
-      outputTokens: null,
-      events: 12,
+    expectCapturedTurn(cursorDriver, "cursor.jsonl", {
+      progress: [
+        "Cursor started (Claude 4 Sonnet)",
+        "I'll read the task first.",
+        "read: /home/agent/.runs/run_1/call_1.prompt.md",
+        "shell: ls",
+        "edit: a.txt",
+        "search: stream-json",
+        "I ran ls and changed a.txt.",
+      ],
+      outcome: {
+        sessionId: "c6b62c6f-7ead-4fd6-9922-e952131177ff",
+        model: "Claude 4 Sonnet",
+        finalMessage: "I ran ls and changed a.txt.",
+        turnError: false,
+        error: null,
+        costUsd: null,
+        inputTokens: null,
+        outputTokens: null,
+        events: 12,
+      },
     });
   });
 

@@ -3,37 +3,27 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import type { LaunchInput } from "../../src/drivers/driver.ts";
 import { geminiDriver } from "../../src/drivers/gemini.ts";
-import {
-  launchInput,
-  optionsMissingFromHelp,
-  parseFixture,
-  parseLines,
-  secret,
-  useTempHome,
-  writeFiles,
-} from "./driverFixtures.ts";
+import { expectCapturedTurn, FAKE_LS_TURN_END, parseFixture, parseLines } from "./capturedTurns.ts";
+import { launchInput, optionsMissingFromHelp, secret } from "./launchFixtures.ts";
+import { useTempHome, writeFiles } from "./tempHome.ts";
 
 describe("gemini events", () => {
   test("a tool turn: started with its model, the tool use, the message; usage from stats", () => {
-    const run = parseFixture(geminiDriver, "gemini.jsonl");
-    expect(run.progress).toEqual([
-      "Gemini CLI started (gemini-2.5-flash)",
-      "run_shell_command: ls",
-      "I ran ls. Hello from the fake model.",
-    ]);
-    expect(run.unparsed).toBe(0);
-    expect(run.sessionIds).toEqual(["9e922c73-023d-4545-be8f-21bdb3b5dba3"]);
-    expect(run.outcome).toEqual({
-      sessionId: "9e922c73-023d-4545-be8f-21bdb3b5dba3",
-      model: "gemini-2.5-flash",
-      finalMessage: "I ran ls. Hello from the fake model.",
-      turnError: false,
-      error: null,
-      costUsd: null,
-      inputTokens: 24,
-      outputTokens: 14,
-      events: 6,
+    const run = expectCapturedTurn(geminiDriver, "gemini.jsonl", {
+      progress: [
+        "Gemini CLI started (gemini-2.5-flash)",
+        "run_shell_command: ls",
+        FAKE_LS_TURN_END.finalMessage,
+      ],
+      outcome: {
+        sessionId: "9e922c73-023d-4545-be8f-21bdb3b5dba3",
+        model: "gemini-2.5-flash",
+        costUsd: null,
+        ...FAKE_LS_TURN_END,
+        events: 6,
+      },
     });
+    expect(run.sessionIds).toEqual(["9e922c73-023d-4545-be8f-21bdb3b5dba3"]);
   });
 
   test("text and resumed turns", () => {
@@ -43,7 +33,7 @@ describe("gemini events", () => {
     ]);
     expect(parseFixture(geminiDriver, "gemini-resume.jsonl").outcome).toMatchObject({
       sessionId: "4b707964-f0e6-497b-b794-82d34ae2173a",
-      finalMessage: "I ran ls. Hello from the fake model.",
+      finalMessage: FAKE_LS_TURN_END.finalMessage,
       turnError: false,
       inputTokens: 12,
       outputTokens: 7,

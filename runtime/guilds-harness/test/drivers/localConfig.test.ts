@@ -2,7 +2,7 @@ import { chmodSync, existsSync, readFileSync, statSync, symlinkSync } from "node
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { removeInside, rewriteJsonInside, writeInside } from "../../src/drivers/localConfig.ts";
-import { useTempHome, writeFiles } from "./driverFixtures.ts";
+import { useTempHome, writeFiles } from "./tempHome.ts";
 
 describe("localConfig", () => {
   const temp = useTempHome();

@@ -7,7 +7,7 @@ import { startedLine, toolLine } from "../../src/drivers/progressLine.ts";
 import { StreamedMessage } from "../../src/drivers/streamedMessage.ts";
 import { toolDetail } from "../../src/drivers/toolDetail.ts";
 import { versionToken } from "../../src/drivers/versionToken.ts";
-import { unsignedJwt } from "./driverFixtures.ts";
+import { unsignedJwt } from "./launchFixtures.ts";
 
 describe("drivers", () => {
   test("one driver per harness, named after it", () => {
