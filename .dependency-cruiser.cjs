@@ -27,9 +27,10 @@ module.exports = {
     },
     {
       name: "web-imports-only-the-protocol",
-      comment: "The web app imports the protocol and npm packages, never the server or the runtime.",
+      comment:
+        "The web app (and its unit tests) import the protocol and npm packages, never the server or the runtime; only the end-to-end tests, which start a real server, use the server's test fixtures.",
       severity: "error",
-      from: { path: "^apps/web/" },
+      from: { path: "^apps/web/(src|test)/" },
       to: { path: "^(apps/orchestrator|runtime)/" },
     },
     {

@@ -1,4 +1,3 @@
-import type { AgentView } from "@guilds/protocol/apiViews";
 import { describe, expect, test } from "vitest";
 import {
   type AgentFormValues,

@@ -1,4 +1,4 @@
-import type { AgentView, GuildView, RunView, SecretView } from "@guilds/protocol/apiViews";
+import type { GuildView, RunView, SecretView } from "@guilds/protocol/apiViews";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";

@@ -1,8 +1,6 @@
-import path from "node:path";
-
 /** Where guilds-code records the background commands of an agent, under the machine's runtime dir. */
 export function backgroundRecordsFolder(runtimeDir: string, agentId: string): string {
-  return path.join(runtimeDir, agentId, "background");
+  return `${runtimeDir.replace(/\/+$/, "")}/${agentId}/background`;
 }
 
 /** The (group leader, start time) pairs a record names: the command's, and its wrapper's. */
