@@ -40,30 +40,12 @@ export function createEventStore(db: Kysely<Database>) {
     appendAll: (events: readonly NewRunEvent[]): Promise<RunEvent[]> => appendAll(db, events),
 
     /** The run's events after `afterId` (the Last-Event-ID; 0 for all), oldest first. */
-    async listForRun(runId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEvent[]> {
-      const rows = await db
-        .selectFrom("run_event")
-        .selectAll()
-        .where("run_id", "=", runId)
-        .where("id", ">", afterId)
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-      return rows.map(toEvent);
-    },
+    listForRun: (runId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEvent[]> =>
+      listAfter(db, "run_id", runId, afterId, limit),
 
     /** Every run's events in the guild after `afterId`, oldest first. */
-    async listForGuild(guildId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEvent[]> {
-      const rows = await db
-        .selectFrom("run_event")
-        .selectAll()
-        .where("guild_id", "=", guildId)
-        .where("id", ">", afterId)
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-      return rows.map(toEvent);
-    },
+    listForGuild: (guildId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEvent[]> =>
+      listAfter(db, "guild_id", guildId, afterId, limit),
 
     /** The id of the newest event stored (0 when none): where a fresh subscriber starts. */
     async lastId(): Promise<number> {
@@ -143,6 +125,25 @@ async function appendAll(db: Kysely<Database>, events: readonly NewRunEvent[]): 
     await transaction.insertInto("run_event").values(rows).execute();
     return rows.map(toEvent);
   });
+}
+
+/** One page of the events of a run or of a guild after `afterId`, oldest first. */
+async function listAfter(
+  db: Kysely<Database>,
+  owner: "run_id" | "guild_id",
+  ownerId: string,
+  afterId: number,
+  limit: number,
+): Promise<RunEvent[]> {
+  const rows = await db
+    .selectFrom("run_event")
+    .selectAll()
+    .where(owner, "=", ownerId)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map(toEvent);
 }
 
 function toEvent(row: Selectable<RunEventTable>): RunEvent {
