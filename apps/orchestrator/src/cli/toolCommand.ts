@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { CODE_TOOL_NAMES } from "@guilds/protocol/toolArgs";
-import { GuildsError } from "../errors.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
 import { createHelperTransport } from "../toolbox/helperTransport.ts";
-import { ToolboxError } from "../toolbox/toolboxError.ts";
 import { findCodeTool } from "../tools/registry.ts";
 import { standaloneToolContext } from "../tools/standaloneToolContext.ts";
 import type { ToolResult } from "../tools/tool.ts";
@@ -129,7 +128,7 @@ function settingOrUsage<T>(read: () => T): T {
   try {
     return read();
   } catch (caught) {
-    if (caught instanceof ToolboxError && caught.code === "config.invalid")
+    if (caught instanceof GuildsError && caught.code === "config.invalid")
       throw new GuildsError("cli.usage", caught.message);
     throw caught;
   }

@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Config } from "../config.ts";
-import { AppError } from "../errors.ts";
 import type { RunEventBus } from "../events/eventBus.ts";
 import type { MachineRegistry } from "../machines/machineRegistry.ts";
 import type { NoteReader } from "../notes/noteReader.ts";
@@ -109,10 +109,9 @@ export function createRunService(deps: RunServiceDeps): RunService {
 
   const refuseWhileClosing = () => {
     if (closing)
-      throw new AppError(
+      throw new GuildsError(
         "server.closing",
         "The server is shutting down; send the message again once it is back.",
-        { status: 503 },
       );
   };
 
@@ -129,12 +128,9 @@ export function createRunService(deps: RunServiceDeps): RunService {
     async send(runId, message) {
       refuseWhileClosing();
       if (active.has(runId) || sending.has(runId)) {
-        throw new AppError(
+        throw new GuildsError(
           "run.busy",
           `Run ${runId} is still working; wait for it to end or cancel it, then send again.`,
-          {
-            status: 409,
-          },
         );
       }
       sending.add(runId);

@@ -71,7 +71,7 @@ function failure(code: string, text: string): ToolResult {
   return { ok: false, text, meta: { error_code: code } };
 }
 
-/** The stable code of our own fault (AppError, ToolboxError, MachineError), else a generic one. */
+/** The stable code of our own fault (AppError, GuildsError, MachineError), else a generic one. */
 function errorCode(caught: unknown): string {
   if (typeof caught === "object" && caught !== null && "code" in caught && typeof caught.code === "string") {
     return caught.code;

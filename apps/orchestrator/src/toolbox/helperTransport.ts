@@ -1,4 +1,5 @@
 import type { Envelope } from "@guilds/protocol/envelope";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import type { Machine } from "../machines/machine.ts";
 import { DEFAULT_HELPER_DEADLINES, type HelperDeadlines, requestDeadlineMs } from "./helperDeadlines.ts";
@@ -6,7 +7,6 @@ import { HelperSessions } from "./helperSessions.ts";
 import { runOneShot } from "./oneShotTransport.ts";
 import { isRepeatableRequest } from "./repeatableRequest.ts";
 import { SessionEnded, SessionUnavailable } from "./serveSession.ts";
-import { ToolboxError } from "./toolboxError.ts";
 
 /**
  * "auto": the long-lived helper when it is up, one process per call when it is not.
@@ -56,7 +56,7 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
     } catch (caught) {
       const ended = machine.lastEnd();
       if (ended === null || ended.at < calledAt) throw caught;
-      throw new ToolboxError("machine.stopped", `The machine stopped during the call: ${ended.reason}.`);
+      throw new GuildsError("machine.stopped", `The machine stopped during the call: ${ended.reason}.`);
     } finally {
       release();
     }

@@ -1,5 +1,6 @@
 import { encodeBase64Json } from "@guilds/protocol/base64Json";
 import type { Envelope } from "@guilds/protocol/envelope";
+import type { GuildsError } from "@guilds/protocol/guildsError";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import {
   CODE_RESULT_MAX_BYTES_MIN,
@@ -13,7 +14,6 @@ import { answerMaxBytes, parseEnvelopeText } from "./envelopeText.ts";
 import type { HelperDeadlines } from "./helperDeadlines.ts";
 import { describeExit, helperCancelled, helperFailed, helperTimedOut } from "./helperFailure.ts";
 import { frameLines } from "./lineFraming.ts";
-import type { ToolboxError } from "./toolboxError.ts";
 
 /** The request never reached the long-lived helper, so running it one-shot cannot run it twice. */
 export class SessionUnavailable extends Error {
@@ -24,7 +24,7 @@ export class SessionUnavailable extends Error {
 export class SessionEnded extends Error {
   override readonly name = "SessionEnded";
 
-  constructor(readonly failure: ToolboxError) {
+  constructor(readonly failure: GuildsError) {
     super(failure.message);
   }
 }
@@ -101,13 +101,13 @@ export class HelperSession {
   }
 
   /** Why it cannot take calls, as a helper.failed error. */
-  startFailure(): ToolboxError {
+  startFailure(): GuildsError {
     return helperFailed(`serve ${this.endReason ?? "is still starting"}`, this.stderr);
   }
 
   /**
    * Throws SessionUnavailable when the request was never written, SessionEnded when the helper
-   * ended after it was, and ToolboxError for a timeout, a cancel or an answer that is not an envelope.
+   * ended after it was, and GuildsError for a timeout, a cancel or an answer that is not an envelope.
    * A cancel sends "<id> cancel": the helper stops the request's foreground command and still answers,
    * and that answer is returned if it comes within cancelWaitMs. At the deadline the helper is taken
    * for wedged and stopped (TERM, then KILL), and the call fails once it is gone.

@@ -1,10 +1,10 @@
 // What a code_task kept, for the app: its harness log and its diff.
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HarnessName } from "@guilds/protocol/harness";
 import { HARNESS_LOG_LINES_MAX, HARNESS_LOG_RAW_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import { RUNS_KEPT } from "@guilds/protocol/limits";
 import { CodeTaskMeta } from "@guilds/protocol/toolMeta";
 import { codeTaskContract } from "@guilds/protocol/tools/codeTask";
-import { AppError } from "../../errors.ts";
 import type { MachineRegistry } from "../../machines/machineRegistry.ts";
 import type { Redactor } from "../../pipeline/redactor.ts";
 import type { Store } from "../../store/store.ts";
@@ -73,7 +73,7 @@ export function createTaskArtifacts(deps: TaskArtifactsDeps): TaskArtifacts {
       const { run, call } = await findTask(runId, callId);
       const named = call === undefined ? undefined : loggedTask(call);
       if (call === undefined || named === undefined) {
-        throw new AppError("task_log.not_found", "that call has no harness log", { status: 404 });
+        throw new GuildsError("task_log.not_found", "that call has no harness log");
       }
       const agent = await deps.store.agents.get(run.agentId);
       const machine = await deps.machines.forAgent(agent);
@@ -92,10 +92,9 @@ export function createTaskArtifacts(deps: TaskArtifactsDeps): TaskArtifacts {
         answerBytes: LOG_ANSWER_MAX_BYTES,
       });
       if (log === LOG_MISSING) {
-        throw new AppError(
+        throw new GuildsError(
           "task_log.gone",
           `that call's harness log is gone: the agent's home keeps the logs of its ${RUNS_KEPT} most recent runs`,
-          { status: 404 },
         );
       }
       const redactor = await deps.redactorFor(agent.id);
@@ -114,7 +113,7 @@ export function createTaskArtifacts(deps: TaskArtifactsDeps): TaskArtifacts {
       const { run, call } = await findTask(runId, callId);
       const checkpoints = call === undefined ? undefined : taskCheckpoints(call);
       if (checkpoints === undefined) {
-        throw new AppError("task_diff.not_found", "that call has no task diff", { status: 404 });
+        throw new GuildsError("task_diff.not_found", "that call has no task diff");
       }
       const agent = await deps.store.agents.get(run.agentId);
       const machine = await deps.machines.forAgent(agent);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
-import { GuildsError } from "../../../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { type DaemonConnection, DaemonConnections } from "../daemon/daemonConnection.ts";
 import { daemonAnswers, type OpenDaemonFolder, openDaemonFolder } from "../daemon/daemonEndpoint.ts";
 import { execThroughDaemon, holdThroughDaemon, writeFileThroughDaemon } from "../daemon/daemonExec.ts";
