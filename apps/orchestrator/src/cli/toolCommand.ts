@@ -43,6 +43,8 @@ export async function runTool(argv: string[], environment: NodeJS.ProcessEnv): P
         maxBytes,
       }),
     );
+    // A fault of ours is the command's failure (main prints its code and message), not a result.
+    if (result.fault !== undefined) throw result.fault;
     await writeOut(
       process.stdout,
       options.json ? `${JSON.stringify(jsonView(result))}\n` : withNewline(result.text),

@@ -1,5 +1,6 @@
+import type { Machine } from "../machines/machine.ts";
 import { findOfferedTool, OFFERED_TOOLS } from "../tools/registry.ts";
-import type { ToolResult } from "../tools/tool.ts";
+import { faultResult, type ToolResult } from "../tools/tool.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import type { GenerationContext } from "./generationContext.ts";
 import { toolCallContext } from "./toolCallContext.ts";
@@ -14,10 +15,10 @@ export interface Invocation {
 }
 
 /**
- * Runs one call the model asked for and gives its result before the platform pipeline. What the
- * model got wrong (invalid JSON, an unknown tool, a tool turned off, arguments the schema refuses)
- * and what failed on our side are results it can read; nothing here throws. The tool itself
- * prepares, runs and reviews its call (tools/tool.ts): the engine knows no tool by name.
+ * Runs one call the model asked for and gives its result before the platform pipeline. The engine
+ * answers what is its own (invalid JSON, an unknown tool, the code tools turned off, a machine it
+ * could not get); the tool validates its arguments, prepares, runs and reviews its call, and makes
+ * our faults results (tools/tool.ts): nothing here throws, and the engine knows no tool by name.
  */
 export async function invokeTool(
   deps: EngineDeps,
@@ -37,13 +38,13 @@ export async function invokeTool(
       `The arguments of ${invocation.name} are not valid JSON (${reason}). Send one JSON object, e.g. {"path": "README.md"}.`,
     );
   }
+  let machine: Machine;
   try {
-    const machine = await deps.machines.forAgent(context.agent);
-    return await tool.run(args.value, toolCallContext(deps, context, machine, invocation));
+    machine = await deps.machines.forAgent(context.agent);
   } catch (caught) {
-    const message = caught instanceof Error ? caught.message : String(caught);
-    return failure(errorCode(caught), `The ${invocation.name} call failed: ${message}`);
+    return faultResult(tool.name, caught);
   }
+  return tool.run(args.value, toolCallContext(deps, context, machine, invocation));
 }
 
 function unknownTool(name: string, coding: boolean): ToolResult {
@@ -69,12 +70,4 @@ function parseArguments(text: string): { ok: true; value: unknown } | { ok: fals
 
 function failure(code: string, text: string): ToolResult {
   return { ok: false, text, meta: { error_code: code } };
-}
-
-/** The stable code of our own fault (AppError, GuildsError, MachineError), else a generic one. */
-function errorCode(caught: unknown): string {
-  if (typeof caught === "object" && caught !== null && "code" in caught && typeof caught.code === "string") {
-    return caught.code;
-  }
-  return "tool.failed";
 }
