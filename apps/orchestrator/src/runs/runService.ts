@@ -8,6 +8,8 @@ import type { Store } from "../store/store.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
 import { createHelperTransport } from "../toolbox/helperTransport.ts";
 import { type CodeTaskOptions, createCodeTaskDeps } from "../tools/codeTask/harnessOps.ts";
+import { OFFERED_TOOLS } from "../tools/registry.ts";
+import type { Tool } from "../tools/tool.ts";
 import { defaultProviderFor } from "./defaultProvider.ts";
 import type { EngineDeps, ProviderForAgent, RunLogger } from "./engineDeps.ts";
 import { loadGenerationContext } from "./generationContext.ts";
@@ -30,6 +32,8 @@ export interface RunServiceDeps {
   /** The notes code_task appends to a brief; default the store's, read with the agent's access. */
   notes?: NoteReader;
   codeTasks?: CodeTaskOptions;
+  /** The tools a coding agent is offered; default the registry's OFFERED_TOOLS. */
+  tools?: readonly Tool[];
 }
 
 export interface RunService {
@@ -67,6 +71,7 @@ export function createRunService(deps: RunServiceDeps): RunService {
     machines: deps.machines,
     helpers,
     providerFor: deps.providerFor ?? defaultProviderFor,
+    tools: deps.tools ?? OFFERED_TOOLS,
     maxBytes: codeResultMaxBytes(process.env),
     codeTasks: createCodeTaskDeps({
       notes: deps.notes ?? createStoreNoteReader(deps.store.notes),

@@ -1,6 +1,5 @@
 import type { Machine } from "../machines/machine.ts";
-import { findOfferedTool, OFFERED_TOOLS } from "../tools/registry.ts";
-import { faultResult, type ToolResult } from "../tools/tool.ts";
+import { faultResult, type Tool, type ToolResult } from "../tools/tool.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import type { GenerationContext } from "./generationContext.ts";
 import { toolCallContext } from "./toolCallContext.ts";
@@ -25,8 +24,8 @@ export async function invokeTool(
   context: GenerationContext,
   invocation: Invocation,
 ): Promise<ToolResult> {
-  const tool = context.agent.coding ? findOfferedTool(invocation.name) : undefined;
-  if (tool === undefined) return unknownTool(invocation.name, context.agent.coding);
+  const tool = context.agent.coding ? deps.tools.find(({ name }) => name === invocation.name) : undefined;
+  if (tool === undefined) return unknownTool(invocation.name, deps.tools, context.agent.coding);
   const args = parseArguments(invocation.argumentsText);
   if (!args.ok) {
     // The parser quotes the text near its failure cut at a few characters, which can be the start
@@ -47,14 +46,14 @@ export async function invokeTool(
   return tool.run(args.value, toolCallContext(deps, context, machine, invocation));
 }
 
-function unknownTool(name: string, coding: boolean): ToolResult {
+function unknownTool(name: string, tools: readonly Tool[], coding: boolean): ToolResult {
   if (!coding) {
     return failure(
       "tool.unknown",
       `No tool is offered now (the agent's code tools are off), so ${name} was not run.`,
     );
   }
-  const names = OFFERED_TOOLS.map((tool) => tool.name).join(", ");
+  const names = tools.map((tool) => tool.name).join(", ");
   return failure("tool.unknown", `There is no tool named ${JSON.stringify(name)}. The tools are: ${names}.`);
 }
 
