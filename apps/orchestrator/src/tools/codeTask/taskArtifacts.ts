@@ -1,4 +1,5 @@
 // What a code_task kept, for the app: its harness log and its diff.
+import type { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
 import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HarnessName } from "@guilds/protocol/harness";
 import { HARNESS_LOG_LINES_MAX, HARNESS_LOG_RAW_MAX_BYTES } from "@guilds/protocol/harnessLimits";
@@ -18,25 +19,6 @@ import { progressLines } from "./taskTurn.ts";
 export const TASK_DIFF_MAX_BYTES = 1024 * 1024;
 /** The log op's answer holds up to 2000 lines of 4 KiB and 256 KiB of raw JSONL: room for both. */
 const LOG_ANSWER_MAX_BYTES = 3 * 1024 * 1024;
-
-/** GET /api/runs/:id/tasks/:call_id/log */
-export interface HarnessLogView {
-  lines: string[];
-  lines_truncated: boolean;
-  raw: string;
-  raw_truncated: boolean;
-  bytes: number;
-  events: number;
-  unparsed: number;
-}
-
-/** GET /api/runs/:id/tasks/:call_id/diff */
-export interface TaskDiffView {
-  diff: string;
-  truncated: boolean;
-  start_sha: string;
-  end_sha: string;
-}
 
 export interface TaskArtifacts {
   log(runId: string, callId: string): Promise<HarnessLogView>;
