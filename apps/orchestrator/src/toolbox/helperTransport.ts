@@ -6,7 +6,6 @@ import { DEFAULT_HELPER_DEADLINES, type HelperDeadlines, requestDeadlineMs } fro
 import { HelperSessions } from "./helperSessions.ts";
 import { runOneShot } from "./oneShotTransport.ts";
 import { isRepeatableRequest } from "./repeatableRequest.ts";
-import { SessionEnded, SessionUnavailable } from "./serveSession.ts";
 
 /**
  * "auto": the long-lived helper when it is up, one process per call when it is not.
@@ -85,16 +84,15 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
 
     const session = await sessions.get(machine, mode === "session");
     if (!session) return oneShot();
-    try {
-      return await session.call(request, { deadlineMs, cancelWaitMs, signal });
-    } catch (caught) {
-      if (mode === "auto" && caught instanceof SessionUnavailable) return oneShot();
-      if (caught instanceof SessionUnavailable) throw session.startFailure();
-      // A shell command must never run twice: only a request that cannot change anything is retried.
-      if (mode === "auto" && caught instanceof SessionEnded && isRepeatableRequest(request)) return oneShot();
-      if (caught instanceof SessionEnded) throw caught.failure;
-      throw caught;
+    const outcome = await session.call(request, { deadlineMs, cancelWaitMs, signal });
+    if (outcome.state === "answered") return outcome.envelope;
+    if (outcome.state === "unwritten") {
+      if (mode === "auto") return oneShot();
+      throw session.startFailure();
     }
+    // A shell command must never run twice: only a request that cannot change anything is retried.
+    if (mode === "auto" && isRepeatableRequest(request)) return oneShot();
+    throw outcome.failure;
   }
 
   return { run, close: () => sessions.closeAll() };
