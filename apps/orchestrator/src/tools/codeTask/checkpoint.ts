@@ -31,7 +31,7 @@ const COMMIT_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
  * Returns the commit's sha. Runs inside the machine within CHECKPOINT_TIMEOUT_MS.
  *
  * The machine must be running. Throws GuildsError checkpoint.failed (with git's last lines),
- * checkpoint.timeout or checkpoint.cancelled; the machine's own faults are its MachineErrors.
+ * checkpoint.timeout or checkpoint.cancelled; the machine's own faults keep their machine.* codes.
  */
 export async function takeCheckpoint(machine: Machine, input: CheckpointInput): Promise<string> {
   if (!input.ref.startsWith("refs/")) throw new Error(`a checkpoint ref starts with refs/: ${input.ref}`);
@@ -182,7 +182,7 @@ export interface RepositoryCommandResult {
 /**
  * Runs one command for a repository inside the machine to its end, streaming its stdout, within its
  * deadline and the caller's signal. Throws GuildsError checkpoint.timeout / checkpoint.cancelled,
- * and the machine's own MachineError when it loses the process; a failing command is a result.
+ * and machine.exec_failed when the machine loses the process; a failing command is a result.
  */
 export async function runForRepository(
   machine: Machine,
@@ -218,7 +218,7 @@ export async function runForRepository(
   const onAbort = () => stop("cancelled");
   command.signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    // Rejects with a MachineError when the machine loses the process.
+    // Rejects with machine.exec_failed when the machine loses the process.
     const exit = await child.exit;
     await stopping;
     if (ending === "deadline") {
