@@ -1,8 +1,8 @@
 import os from "node:os";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HarnessName } from "@guilds/protocol/harness";
 import { z } from "zod";
-import { AppError } from "./errors.ts";
 import { type MachineLimitMaxima, machineLimitMaximaFrom } from "./machines/limitMaxima.ts";
 import { parseHarnessesOff } from "./tools/codeTask/codeTask.ts";
 
@@ -88,7 +88,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const parsed = Environment.safeParse(environment);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
-    throw new AppError("config.invalid", `Invalid environment: ${problems.join("; ")}.`);
+    throw new GuildsError("config.invalid", `Invalid environment: ${problems.join("; ")}.`);
   }
   const settings = parsed.data;
   const home = path.resolve(settings.GUILDS_HOME ?? defaultHome());

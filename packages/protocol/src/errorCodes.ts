@@ -216,7 +216,10 @@ export const ERROR_STATUS = {
   "harness.not_installed": 409,
   /** The harness has no credential: no login in the home, no API key among the secrets. */
   "harness.no_credential": 409,
-  /** guilds-harness answered an op with an error, or with meta the protocol refuses. */
+  /**
+   * guilds-harness answered an op with meta the protocol refuses, or with an error whose code is not
+   * in this table (the fallback for such a code).
+   */
   "harness.op_failed": 502,
   /** The harness of the call is still running. */
   "harness.running": 409,

@@ -1,15 +1,7 @@
 import { type Envelope, HelperError } from "@guilds/protocol/envelope";
+import type { ErrorCode } from "@guilds/protocol/errorCodes";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { HelperRequest } from "@guilds/protocol/helperRequest";
-
-/** A fault of ours inside an op, carrying its stable code to the envelope. */
-export class OpError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** An op's outcome: text already shaped to the request's cap, and its metadata. */
 export interface HelperOpResult {
@@ -47,12 +39,13 @@ export async function dispatchHelperRequest<Context>(
     const result = await op(parsed.data.args, contextFor(parsed.data));
     return { ok: true, text: result.text, meta: result.meta };
   } catch (caught) {
-    if (caught instanceof OpError) return error(caught.code, caught.message);
+    // A fault of ours inside the op carries its code to the envelope: { code, message } on the wire.
+    if (caught instanceof GuildsError) return error(caught.code, caught.message);
     const message = caught instanceof Error ? caught.message : String(caught);
     return error("helper.internal", `${helper} failed inside ${parsed.data.op}: ${message}`);
   }
 }
 
-function error(code: string, message: string): Envelope {
+function error(code: ErrorCode, message: string): Envelope {
   return { ok: false, error: HelperError.parse({ code, message }) };
 }

@@ -6,8 +6,6 @@ import { fileRead } from "./ops/fileRead/fileRead.ts";
 import { shell } from "./ops/shell/shell.ts";
 import { shellStatus } from "./ops/shellStatus/shellStatus.ts";
 
-export { OpError } from "@guilds/runtime/helperDispatch";
-
 const OPS: Record<string, Op> = {
   shell,
   shell_status: shellStatus,

@@ -1,8 +1,8 @@
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import { type MachineCgroupView, machineCgroupFromEnv } from "@guilds/protocol/machineCgroup";
 import { runFolder, SANDBOX_HOME, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
-import { OpError } from "@guilds/runtime/helperDispatch";
 
 /** What every harness op knows about the call it serves and the machine it runs on. */
 export interface HarnessContext {
@@ -29,7 +29,7 @@ export function createContext(
   for (const id of [request.run_id, request.agent_id, request.call_id]) {
     // The ids name folders and files here: "." or ".." (which the id pattern allows) would escape them.
     if (/^\.+$/.test(id)) {
-      throw new OpError("request.invalid", `The id ${JSON.stringify(id)} cannot name a file or folder.`);
+      throw new GuildsError("request.invalid", `The id ${JSON.stringify(id)} cannot name a file or folder.`);
     }
   }
   const home = environment.HOME ?? SANDBOX_HOME;

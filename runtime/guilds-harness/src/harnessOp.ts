@@ -1,4 +1,5 @@
-import { type HelperOp, OpError } from "@guilds/runtime/helperDispatch";
+import { GuildsError } from "@guilds/protocol/guildsError";
+import type { HelperOp } from "@guilds/runtime/helperDispatch";
 import type { z } from "zod";
 import type { HarnessContext } from "./context.ts";
 
@@ -16,5 +17,8 @@ export function parseHarnessArgs<Schema extends z.ZodType>(
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "args"}: ${issue.message}`);
-  throw new OpError("args.invalid", `guilds-harness ${op} got invalid arguments: ${problems.join("; ")}.`);
+  throw new GuildsError(
+    "args.invalid",
+    `guilds-harness ${op} got invalid arguments: ${problems.join("; ")}.`,
+  );
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
-import { OpError } from "@guilds/runtime/helperDispatch";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { CallFiles } from "./callFiles.ts";
 import type { HarnessContext } from "./context.ts";
 import type { SupervisorLaunch } from "./supervisorLaunch.ts";
@@ -35,11 +35,15 @@ export async function forkSupervisor(
     await handOver(child, JSON.stringify(launch));
   } catch (caught) {
     const reason = caught instanceof Error ? caught.message : String(caught);
-    throw new OpError("harness.start_failed", `The harness's supervisor could not be started: ${reason}.`);
+    throw new GuildsError(
+      "harness.start_failed",
+      `The harness's supervisor could not be started: ${reason}.`,
+    );
   }
   child.unref();
   const { pid } = child;
-  if (pid === undefined) throw new OpError("harness.start_failed", "The harness's supervisor has no pid.");
+  if (pid === undefined)
+    throw new GuildsError("harness.start_failed", "The harness's supervisor has no pid.");
   return pid;
 }
 

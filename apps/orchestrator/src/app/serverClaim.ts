@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { ServerHolder, ServerLease, ServerLeaseStore } from "../store/serverLeaseStore.ts";
 import { pidNamespaceOf, processExists, processStartOf } from "./processIdentity.ts";
 

@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { loadConfig } from "../config.ts";
-import { GuildsError } from "../errors.ts";
 import { openStore, type Store } from "../store/store.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { createAgentScripts } from "../app/agentScripts.ts";
 import { loadConfig } from "../config.ts";
 import { deleteAgent } from "../deletion/deleteAgent.ts";
 import { describeDeletion } from "../deletion/deletion.ts";
-import { GuildsError } from "../errors.ts";
 import { effectiveLimits } from "../machines/effectiveLimits.ts";
 import { formatLimit } from "../machines/limitValues.ts";
 import { removeStoppedMachineFolder } from "../machines/machineFolder.ts";

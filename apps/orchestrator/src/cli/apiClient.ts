@@ -1,5 +1,5 @@
 import { isErrorCode } from "@guilds/protocol/errorCodes";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 
 const DEFAULT_URL = "http://127.0.0.1:7777";
 

@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Agent } from "../store/agentStore.ts";
 import type { Guild } from "../store/guildStore.ts";
 import type { Repository } from "../store/repositoryStore.ts";

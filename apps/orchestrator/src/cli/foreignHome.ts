@@ -1,5 +1,5 @@
 import { readdir, stat } from "node:fs/promises";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { SandboxUser } from "../machines/local/bwrap/sandboxUser.ts";
 
 /**

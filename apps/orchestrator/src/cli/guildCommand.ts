@@ -1,6 +1,6 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { deleteGuild } from "../deletion/deleteGuild.ts";
 import { describeDeletion } from "../deletion/deletion.ts";
-import { GuildsError } from "../errors.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { findGuild } from "./findByName.ts";

@@ -1,6 +1,6 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { HARNESS_NAMES, type HarnessName } from "@guilds/protocol/harness";
 import { loadConfig } from "../config.ts";
-import { GuildsError } from "../errors.ts";
 import { HARNESS_PACKAGES } from "../harnesses/harnessPackages.ts";
 import { harnessListing } from "../harnesses/installedHarnesses.ts";
 import { installNpmHarnesses } from "../harnesses/installHarness.ts";

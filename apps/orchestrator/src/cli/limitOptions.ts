@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { describeExcess, limitAboveMaximum } from "../machines/limitExcess.ts";
 import type { MachineLimitMaxima } from "../machines/limitMaxima.ts";
 import { type AgentLimitName, limitValueProblem } from "../machines/limitValues.ts";

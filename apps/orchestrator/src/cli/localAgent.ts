@@ -1,6 +1,6 @@
 import { lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import path from "node:path";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { sandboxUser } from "../machines/local/bwrap/sandboxUser.ts";
 import { createLocalMachine, type LocalMachine } from "../machines/local/localMachine.ts";
 import { consoleLogger, type SandboxMode, type SeccompSetting } from "../machines/local/localOptions.ts";

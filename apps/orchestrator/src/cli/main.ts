@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { runAgentCommand } from "./agentCommand.ts";
 import { runGuildCommand } from "./guildCommand.ts";
 import { runHarnessCommand } from "./harnessCommand.ts";

@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { NOTE_KINDS, type NoteKind } from "../notes/noteReader.ts";
 import type { NoteSummary } from "../store/noteStore.ts";
 import { withAdminStore } from "./adminStore.ts";

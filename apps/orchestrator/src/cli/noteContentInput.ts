@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { NOTE_CONTENT_MAX_BYTES } from "../store/noteContent.ts";
 
 /**

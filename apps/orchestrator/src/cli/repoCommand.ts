@@ -1,7 +1,7 @@
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { deleteRepository } from "../deletion/deleteRepository.ts";
 import { describeDeletion } from "../deletion/deletion.ts";
-import { GuildsError } from "../errors.ts";
 import type { RepositorySource } from "../store/repositoryStore.ts";
 import { withAdminStore } from "./adminStore.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";

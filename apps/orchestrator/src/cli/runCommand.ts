@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { RunEventEnvelope, type RunEventPayload } from "@guilds/protocol/runEvents";
-import { GuildsError } from "../errors.ts";
 import { type ApiClient, apiClientFromEnvironment } from "./apiClient.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { resolveAgentOverApi } from "./remoteAgent.ts";

@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { SecretOwner } from "../store/secretStore.ts";
 import type { Store } from "../store/store.ts";
 import { withAdminStore } from "./adminStore.ts";

@@ -1,7 +1,7 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { createAdaptorServer } from "@hono/node-server";
 import { startServices } from "../app/startServices.ts";
 import { loadConfig } from "../config.ts";
-import { GuildsError } from "../errors.ts";
 import { ServerStop } from "../runs/serverStop.ts";
 import { builtWebApp } from "../server/webApp.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";

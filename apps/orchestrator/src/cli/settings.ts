@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { DEFAULT_LIMIT_SETTINGS, effectiveLimits } from "../machines/effectiveLimits.ts";
 import { type MachineLimitMaxima, machineLimitMaximaFrom } from "../machines/limitMaxima.ts";
 import type { SandboxMode, SeccompSetting } from "../machines/local/localOptions.ts";

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { CODE_TOOL_NAMES } from "@guilds/protocol/toolArgs";
-import { GuildsError } from "../errors.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
 import { createHelperTransport } from "../toolbox/helperTransport.ts";
-import { ToolboxError } from "../toolbox/toolboxError.ts";
 import { findCodeTool } from "../tools/registry.ts";
 import { standaloneToolContext } from "../tools/standaloneToolContext.ts";
 import type { ToolResult } from "../tools/tool.ts";
@@ -44,6 +43,8 @@ export async function runTool(argv: string[], environment: NodeJS.ProcessEnv): P
         maxBytes,
       }),
     );
+    // A fault of ours is the command's failure (main prints its code and message), not a result.
+    if (result.fault !== undefined) throw result.fault;
     await writeOut(
       process.stdout,
       options.json ? `${JSON.stringify(jsonView(result))}\n` : withNewline(result.text),
@@ -129,7 +130,7 @@ function settingOrUsage<T>(read: () => T): T {
   try {
     return read();
   } catch (caught) {
-    if (caught instanceof ToolboxError && caught.code === "config.invalid")
+    if (caught instanceof GuildsError && caught.code === "config.invalid")
       throw new GuildsError("cli.usage", caught.message);
     throw caught;
   }

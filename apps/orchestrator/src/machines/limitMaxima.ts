@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { type AgentLimitName, limitValueProblem } from "./limitValues.ts";
 import { parseByteSize } from "./machineLimits.ts";
 

@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { type LanguageModel, type ModelMessage, streamText, type TextStreamPart, type ToolSet } from "ai";
-import { GuildsError } from "../errors.ts";
 import { classifyProviderError, type ServerDescription } from "./classifyProviderError.ts";
 import type { FinishReason, GenerationEvent, GenerationInput, ModelProvider } from "./modelProvider.ts";
 import { toModelMessages } from "./toModelMessages.ts";

@@ -1,6 +1,6 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { ModelMessage } from "ai";
-import { GuildsError } from "../errors.ts";
 import { createAiSdkProvider } from "./aiSdkProvider.ts";
 import { modelKeyAdvice } from "./modelKeyAdvice.ts";
 import type { ModelProvider } from "./modelProvider.ts";

@@ -1,6 +1,6 @@
 import type { ErrorCode } from "@guilds/protocol/errorCodes";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { APICallError, LoadAPIKeyError, RetryError } from "ai";
-import { GuildsError } from "../errors.ts";
 
 /** What an error message needs to say how to fix a failed call to one server. */
 export interface ServerDescription {

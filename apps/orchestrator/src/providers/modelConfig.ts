@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { z } from "zod";
-import { GuildsError } from "../errors.ts";
 import { describeIssues } from "./describeIssues.ts";
 import { ModelScript } from "./modelScript.ts";
 

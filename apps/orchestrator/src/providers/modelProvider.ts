@@ -1,4 +1,4 @@
-import type { GuildsError } from "../errors.ts";
+import type { GuildsError } from "@guilds/protocol/guildsError";
 import type { ModelToolSchema } from "../tools/tool.ts";
 
 /**

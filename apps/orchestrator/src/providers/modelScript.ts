@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { ModelScript } from "@guilds/protocol/modelScript";
-import { GuildsError } from "../errors.ts";
 import { describeIssues } from "./describeIssues.ts";
 
 export type { ModelScriptInput, ScriptStep } from "@guilds/protocol/modelScript";

@@ -1,5 +1,5 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { createAiSdkProvider } from "./aiSdkProvider.ts";
 import { modelKeyAdvice } from "./modelKeyAdvice.ts";
 import type { ModelProvider } from "./modelProvider.ts";

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type {
   ConversationMessage,
   GenerationEvent,

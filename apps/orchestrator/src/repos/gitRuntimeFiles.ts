@@ -1,5 +1,5 @@
 import path from "node:path";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Machine } from "../machines/machine.ts";
 
 /**

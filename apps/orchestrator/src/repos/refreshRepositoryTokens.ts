@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Machine } from "../machines/machine.ts";
 import { writeRuntimeFiles } from "../machines/runtimeFiles.ts";
 import { credentialHelperCommand, credentialHelperScript } from "./credentialHelperScript.ts";

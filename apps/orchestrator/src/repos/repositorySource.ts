@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 
 /** Where a repository comes from: a git remote, or a git repository on the server's host. */
 export type RepositorySource = { url: string } | { localPath: string };

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { runHostGit } from "./hostGit.ts";
 import { SAMPLE_COMMITS, type SampleCommit } from "./sampleRepositoryFiles.ts";
 

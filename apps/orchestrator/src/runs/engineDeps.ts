@@ -5,6 +5,7 @@ import type { Agent } from "../store/agentStore.ts";
 import type { Store } from "../store/store.ts";
 import type { HelperTransport } from "../toolbox/helperTransport.ts";
 import type { CodeTaskDeps } from "../tools/codeTask/harnessOps.ts";
+import type { Tool } from "../tools/tool.ts";
 
 export interface RunLogger {
   info(message: string): void;
@@ -25,6 +26,8 @@ export interface EngineDeps {
   machines: MachineRegistry;
   helpers: HelperTransport;
   providerFor: ProviderForAgent;
+  /** The tools a coding agent's generations are offered, in order, and the only ones its calls run. */
+  tools: readonly Tool[];
   /** CODE_RESULT_MAX_BYTES. */
   maxBytes: number;
   codeTasks: CodeTaskDeps;

@@ -2,8 +2,7 @@ import type { RunEventOf } from "@guilds/protocol/runEvents";
 import type { ModelProvider, ModelToolCall, TokenUsage } from "../providers/modelProvider.ts";
 import type { Generation } from "../store/generationStore.ts";
 import { asStorageFull } from "../store/storageFull.ts";
-import { offeredToolSchemas } from "../tools/registry.ts";
-import type { ModelToolSchema } from "../tools/tool.ts";
+import { type ModelToolSchema, modelToolSchema } from "../tools/tool.ts";
 import { answerWrites, type RecordedAnswer } from "./answerWrites.ts";
 import { type ConversationReader, createConversationReader } from "./conversationReader.ts";
 import type { EngineDeps } from "./engineDeps.ts";
@@ -67,7 +66,7 @@ async function runGeneration(
   const { runId, signal } = input;
   if (signal.aborted) return { status: "cancelled" };
   const provider = deps.providerFor(context.agent, context.secretEnv);
-  const tools = context.agent.coding ? offeredToolSchemas() : [];
+  const tools = context.agent.coding ? deps.tools.map(modelToolSchema) : [];
   const generation = await events.storeAndPublish(async (stores) => {
     const started = await stores.generations.start(runId, {
       model: `${provider.provider}:${provider.model}`,

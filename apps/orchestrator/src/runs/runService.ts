@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Config } from "../config.ts";
-import { AppError } from "../errors.ts";
 import type { RunEventBus } from "../events/eventBus.ts";
 import type { MachineRegistry } from "../machines/machineRegistry.ts";
 import type { NoteReader } from "../notes/noteReader.ts";
@@ -8,6 +8,8 @@ import type { Store } from "../store/store.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
 import { createHelperTransport } from "../toolbox/helperTransport.ts";
 import { type CodeTaskOptions, createCodeTaskDeps } from "../tools/codeTask/harnessOps.ts";
+import { OFFERED_TOOLS } from "../tools/registry.ts";
+import type { Tool } from "../tools/tool.ts";
 import { defaultProviderFor } from "./defaultProvider.ts";
 import type { EngineDeps, ProviderForAgent, RunLogger } from "./engineDeps.ts";
 import { loadGenerationContext } from "./generationContext.ts";
@@ -30,6 +32,8 @@ export interface RunServiceDeps {
   /** The notes code_task appends to a brief; default the store's, read with the agent's access. */
   notes?: NoteReader;
   codeTasks?: CodeTaskOptions;
+  /** The tools a coding agent is offered; default the registry's OFFERED_TOOLS. */
+  tools?: readonly Tool[];
 }
 
 export interface RunService {
@@ -67,6 +71,7 @@ export function createRunService(deps: RunServiceDeps): RunService {
     machines: deps.machines,
     helpers,
     providerFor: deps.providerFor ?? defaultProviderFor,
+    tools: deps.tools ?? OFFERED_TOOLS,
     maxBytes: codeResultMaxBytes(process.env),
     codeTasks: createCodeTaskDeps({
       notes: deps.notes ?? createStoreNoteReader(deps.store.notes),
@@ -109,10 +114,9 @@ export function createRunService(deps: RunServiceDeps): RunService {
 
   const refuseWhileClosing = () => {
     if (closing)
-      throw new AppError(
+      throw new GuildsError(
         "server.closing",
         "The server is shutting down; send the message again once it is back.",
-        { status: 503 },
       );
   };
 
@@ -129,12 +133,9 @@ export function createRunService(deps: RunServiceDeps): RunService {
     async send(runId, message) {
       refuseWhileClosing();
       if (active.has(runId) || sending.has(runId)) {
-        throw new AppError(
+        throw new GuildsError(
           "run.busy",
           `Run ${runId} is still working; wait for it to end or cancel it, then send again.`,
-          {
-            status: 409,
-          },
         );
       }
       sending.add(runId);

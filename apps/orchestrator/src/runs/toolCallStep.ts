@@ -70,7 +70,7 @@ export async function runToolCall(
     argumentsText: modelCall.args,
     signal,
   });
-  // A helper cancelled before it answered throws (helper.cancelled): that call was cancelled too.
+  // A helper cancelled before it answered fails the call (helper.cancelled): that call was cancelled too.
   const cancelled = result.meta.cancelled === true || (!result.ok && signal.aborted);
   const stop = cancelled ? serverStopOf(signal) : undefined;
   if (stop !== undefined) {

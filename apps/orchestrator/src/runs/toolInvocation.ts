@@ -1,5 +1,5 @@
-import { findOfferedTool, OFFERED_TOOLS } from "../tools/registry.ts";
-import type { ToolResult } from "../tools/tool.ts";
+import type { Machine } from "../machines/machine.ts";
+import { faultResult, type Tool, type ToolResult } from "../tools/tool.ts";
 import type { EngineDeps } from "./engineDeps.ts";
 import type { GenerationContext } from "./generationContext.ts";
 import { toolCallContext } from "./toolCallContext.ts";
@@ -14,18 +14,18 @@ export interface Invocation {
 }
 
 /**
- * Runs one call the model asked for and gives its result before the platform pipeline. What the
- * model got wrong (invalid JSON, an unknown tool, a tool turned off, arguments the schema refuses)
- * and what failed on our side are results it can read; nothing here throws. The tool itself
- * prepares, runs and reviews its call (tools/tool.ts): the engine knows no tool by name.
+ * Runs one call the model asked for and gives its result before the platform pipeline. The engine
+ * answers what is its own (invalid JSON, an unknown tool, the code tools turned off, a machine it
+ * could not get); the tool validates its arguments, prepares, runs and reviews its call, and makes
+ * our faults results (tools/tool.ts): nothing here throws, and the engine knows no tool by name.
  */
 export async function invokeTool(
   deps: EngineDeps,
   context: GenerationContext,
   invocation: Invocation,
 ): Promise<ToolResult> {
-  const tool = context.agent.coding ? findOfferedTool(invocation.name) : undefined;
-  if (tool === undefined) return unknownTool(invocation.name, context.agent.coding);
+  const tool = context.agent.coding ? deps.tools.find(({ name }) => name === invocation.name) : undefined;
+  if (tool === undefined) return unknownTool(invocation.name, deps.tools, context.agent.coding);
   const args = parseArguments(invocation.argumentsText);
   if (!args.ok) {
     // The parser quotes the text near its failure cut at a few characters, which can be the start
@@ -37,23 +37,23 @@ export async function invokeTool(
       `The arguments of ${invocation.name} are not valid JSON (${reason}). Send one JSON object, e.g. {"path": "README.md"}.`,
     );
   }
+  let machine: Machine;
   try {
-    const machine = await deps.machines.forAgent(context.agent);
-    return await tool.run(args.value, toolCallContext(deps, context, machine, invocation));
+    machine = await deps.machines.forAgent(context.agent);
   } catch (caught) {
-    const message = caught instanceof Error ? caught.message : String(caught);
-    return failure(errorCode(caught), `The ${invocation.name} call failed: ${message}`);
+    return faultResult(tool.name, caught);
   }
+  return tool.run(args.value, toolCallContext(deps, context, machine, invocation));
 }
 
-function unknownTool(name: string, coding: boolean): ToolResult {
+function unknownTool(name: string, tools: readonly Tool[], coding: boolean): ToolResult {
   if (!coding) {
     return failure(
       "tool.unknown",
       `No tool is offered now (the agent's code tools are off), so ${name} was not run.`,
     );
   }
-  const names = OFFERED_TOOLS.map((tool) => tool.name).join(", ");
+  const names = tools.map((tool) => tool.name).join(", ");
   return failure("tool.unknown", `There is no tool named ${JSON.stringify(name)}. The tools are: ${names}.`);
 }
 
@@ -69,12 +69,4 @@ function parseArguments(text: string): { ok: true; value: unknown } | { ok: fals
 
 function failure(code: string, text: string): ToolResult {
   return { ok: false, text, meta: { error_code: code } };
-}
-
-/** The stable code of our own fault (AppError, ToolboxError, MachineError), else a generic one. */
-function errorCode(caught: unknown): string {
-  if (typeof caught === "object" && caught !== null && "code" in caught && typeof caught.code === "string") {
-    return caught.code;
-  }
-  return "tool.failed";
 }

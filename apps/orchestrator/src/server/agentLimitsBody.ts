@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { z } from "zod";
-import { GuildsError } from "../errors.ts";
 import { describeExcess, limitAboveMaximum } from "../machines/limitExcess.ts";
 import type { MachineLimitMaxima } from "../machines/limitMaxima.ts";
 import { LIMIT_LABELS } from "../machines/limitValues.ts";

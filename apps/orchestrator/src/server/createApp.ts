@@ -1,6 +1,6 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { GuildsError } from "../errors.ts";
 import type { ApiRoute } from "./apiRoute.ts";
 import { honoPath } from "./apiRoute.ts";
 import type { AppDeps } from "./appDeps.ts";

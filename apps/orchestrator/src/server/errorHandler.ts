@@ -1,8 +1,8 @@
 import { type ErrorCode, httpStatusOf } from "@guilds/protocol/errorCodes";
+import { isGuildsError } from "@guilds/protocol/guildsError";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { isGuildsError } from "../errors.ts";
 import { asStorageFull } from "../store/storageFull.ts";
 
 /** The JSON body of every failed API answer. */

@@ -1,6 +1,6 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Context } from "hono";
 import type { z } from "zod";
-import { GuildsError } from "../errors.ts";
 import { describeIssues } from "../providers/describeIssues.ts";
 
 /** Request bodies are JSON objects of at most this many bytes (1 MiB); larger ones get a 413. */

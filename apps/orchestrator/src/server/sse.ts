@@ -1,6 +1,6 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
 import type { Context } from "hono";
-import { GuildsError } from "../errors.ts";
 import type { RunEventFilter } from "../events/eventBus.ts";
 import type { AppDeps } from "./appDeps.ts";
 

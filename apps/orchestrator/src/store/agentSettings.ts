@@ -1,6 +1,6 @@
 import { HARNESSES, MODEL_PROVIDERS, type ModelProviderName } from "@guilds/protocol/agentSettings";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HarnessName } from "@guilds/protocol/harness";
-import { GuildsError } from "../errors.ts";
 
 export {
   HARNESSES,

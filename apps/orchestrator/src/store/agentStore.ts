@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Kysely, Selectable } from "kysely";
-import { GuildsError } from "../errors.ts";
 import type { AgentLimitSettings } from "../machines/machineLimits.ts";
 import { limitColumns, limitsOf } from "./agentLimits.ts";
 import {

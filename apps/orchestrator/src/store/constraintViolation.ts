@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@guilds/protocol/errorCodes";
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 
 /**
  * Which constraint a failed write broke, across both drivers: better-sqlite3 throws SqliteError with

@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Kysely, Selectable } from "kysely";
-import { GuildsError } from "../errors.ts";
 import { timestamp } from "./clock.ts";
 import { rethrowAsConflict } from "./constraintViolation.ts";
 import type { Database, GuildTable } from "./database.ts";

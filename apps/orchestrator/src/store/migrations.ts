@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
-import { GuildsError } from "../errors.ts";
 import type { Database } from "./database.ts";
 import { addAgentLimitColumns } from "./migrations/agentLimitColumns.ts";
 import { createInitialSchema } from "./migrations/initialSchema.ts";

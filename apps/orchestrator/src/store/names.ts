@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 
 /** A repository's name is its folder, repos/<name>, in every agent's home. */
 export const REPOSITORY_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;

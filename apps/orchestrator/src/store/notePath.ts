@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 
 /** A note's display path ("runbooks/deploy.md", "tasks/t-12") is at most this many characters. */
 export const NOTE_PATH_MAX_LENGTH = 300;

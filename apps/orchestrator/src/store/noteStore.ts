@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
-import { GuildsError } from "../errors.ts";
 import { NOTE_KINDS, type NoteKind } from "../notes/noteReader.ts";
 import { timestamp } from "./clock.ts";
 import { rethrowAsConflict } from "./constraintViolation.ts";

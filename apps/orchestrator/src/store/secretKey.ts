@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Config } from "../config.ts";
-import { GuildsError } from "../errors.ts";
 
 export const SECRET_KEY_BYTES = 32;
 export const SECRET_KEY_FILE = "secret.key";

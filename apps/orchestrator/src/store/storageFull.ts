@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@guilds/protocol/errorCodes";
-import { GuildsError, isGuildsError } from "../errors.ts";
+import { GuildsError, isGuildsError } from "@guilds/protocol/guildsError";
 
 /** The code of a write refused because the store's disk is full. */
 export const STORAGE_FULL = "storage.full" satisfies ErrorCode;

@@ -1,4 +1,4 @@
-import { GuildsError } from "../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 
 /** A text column that holds one of a few words, read back as its type. */
 export function storedEnum<const T extends string>(allowed: readonly T[], value: string, column: string): T {

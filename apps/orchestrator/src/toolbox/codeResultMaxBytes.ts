@@ -1,6 +1,6 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { CODE_RESULT_MAX_BYTES_DEFAULT, CODE_RESULT_MAX_BYTES_MIN } from "@guilds/protocol/limits";
 import { z } from "zod";
-import { ToolboxError } from "./toolboxError.ts";
 
 const Setting = z
   .string()
@@ -14,7 +14,7 @@ export function codeResultMaxBytes(environment: NodeJS.ProcessEnv): number {
   if (raw === undefined || raw.trim() === "") return CODE_RESULT_MAX_BYTES_DEFAULT;
   const parsed = Setting.safeParse(raw);
   if (parsed.success) return parsed.data;
-  throw new ToolboxError(
+  throw new GuildsError(
     "config.invalid",
     `CODE_RESULT_MAX_BYTES must be a whole number of bytes, at least ${CODE_RESULT_MAX_BYTES_MIN} (got ${JSON.stringify(raw)}); ` +
       `set it to ${CODE_RESULT_MAX_BYTES_MIN} or more, or unset it for the default ${CODE_RESULT_MAX_BYTES_DEFAULT}.`,

@@ -1,6 +1,6 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { HELPER_STDERR_TAIL_LINES } from "@guilds/protocol/limits";
 import type { TailBuffer } from "./boundedOutput.ts";
-import { ToolboxError } from "./toolboxError.ts";
 
 /** How a helper process ended, as a failure message puts it. */
 export function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null }): string {
@@ -20,8 +20,8 @@ function helperKind(helper: string): string {
 }
 
 /** "A helper that prints no envelope fails the call with "code helper failed" and the last 5 lines of its stderr." */
-export function helperFailed(what: string, stderr: TailBuffer, helper = "guilds-code"): ToolboxError {
-  return new ToolboxError(
+export function helperFailed(what: string, stderr: TailBuffer, helper = "guilds-code"): GuildsError {
+  return new GuildsError(
     "helper.failed",
     `${helperKind(helper)} failed: ${helper} ${what}. ${stderrSection(stderr)}\n` +
       "Check that the helper is built (npm run build) and runs inside the machine; retry the call once it does.",
@@ -33,16 +33,16 @@ export function helperTimedOut(
   deadlineMs: number,
   stderr: TailBuffer,
   helper = "guilds-code",
-): ToolboxError {
-  return new ToolboxError(
+): GuildsError {
+  return new GuildsError(
     "helper.timeout",
     `${helperKind(helper)} timed out: ${helper} gave no answer to ${op} within ${formatSeconds(deadlineMs)} and was stopped. ` +
       `${stderrSection(stderr)}\nRetry the call; for shell, pass a timeout_seconds the command can meet.`,
   );
 }
 
-export function helperCancelled(op: string): ToolboxError {
-  return new ToolboxError(
+export function helperCancelled(op: string): GuildsError {
+  return new GuildsError(
     "helper.cancelled",
     `The ${op} call was cancelled before it answered, and its helper was stopped. Run it again if it is still needed.`,
   );

@@ -1,12 +1,11 @@
 import type { Envelope } from "@guilds/protocol/envelope";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import type { Machine } from "../machines/machine.ts";
 import { DEFAULT_HELPER_DEADLINES, type HelperDeadlines, requestDeadlineMs } from "./helperDeadlines.ts";
 import { HelperSessions } from "./helperSessions.ts";
 import { runOneShot } from "./oneShotTransport.ts";
 import { isRepeatableRequest } from "./repeatableRequest.ts";
-import { SessionEnded, SessionUnavailable } from "./serveSession.ts";
-import { ToolboxError } from "./toolboxError.ts";
 
 /**
  * "auto": the long-lived helper when it is up, one process per call when it is not.
@@ -56,7 +55,7 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
     } catch (caught) {
       const ended = machine.lastEnd();
       if (ended === null || ended.at < calledAt) throw caught;
-      throw new ToolboxError("machine.stopped", `The machine stopped during the call: ${ended.reason}.`);
+      throw new GuildsError("machine.stopped", `The machine stopped during the call: ${ended.reason}.`);
     } finally {
       release();
     }
@@ -85,16 +84,15 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
 
     const session = await sessions.get(machine, mode === "session");
     if (!session) return oneShot();
-    try {
-      return await session.call(request, { deadlineMs, cancelWaitMs, signal });
-    } catch (caught) {
-      if (mode === "auto" && caught instanceof SessionUnavailable) return oneShot();
-      if (caught instanceof SessionUnavailable) throw session.startFailure();
-      // A shell command must never run twice: only a request that cannot change anything is retried.
-      if (mode === "auto" && caught instanceof SessionEnded && isRepeatableRequest(request)) return oneShot();
-      if (caught instanceof SessionEnded) throw caught.failure;
-      throw caught;
+    const outcome = await session.call(request, { deadlineMs, cancelWaitMs, signal });
+    if (outcome.state === "answered") return outcome.envelope;
+    if (outcome.state === "unwritten") {
+      if (mode === "auto") return oneShot();
+      throw session.startFailure();
     }
+    // A shell command must never run twice: only a request that cannot change anything is retried.
+    if (mode === "auto" && isRepeatableRequest(request)) return oneShot();
+    throw outcome.failure;
   }
 
   return { run, close: () => sessions.closeAll() };

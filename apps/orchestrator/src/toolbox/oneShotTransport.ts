@@ -35,7 +35,7 @@ export interface OneShotOptions {
  * A cancel sends the helper SIGTERM: it stops its foreground command as the command's timeout would
  * and still prints its envelope, which is returned. At the deadline the helper gets SIGTERM, then
  * SIGKILL after the grace. Either way the call returns only once the helper is gone, so its command
- * never outlives it. Throws ToolboxError helper.failed / helper.timeout / helper.cancelled.
+ * never outlives it. Throws GuildsError helper.failed / helper.timeout / helper.cancelled.
  */
 export async function runOneShot(
   machine: Machine,

@@ -1,5 +1,6 @@
 import { encodeBase64Json } from "@guilds/protocol/base64Json";
 import type { Envelope } from "@guilds/protocol/envelope";
+import type { GuildsError } from "@guilds/protocol/guildsError";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import {
   CODE_RESULT_MAX_BYTES_MIN,
@@ -13,25 +14,21 @@ import { answerMaxBytes, parseEnvelopeText } from "./envelopeText.ts";
 import type { HelperDeadlines } from "./helperDeadlines.ts";
 import { describeExit, helperCancelled, helperFailed, helperTimedOut } from "./helperFailure.ts";
 import { frameLines } from "./lineFraming.ts";
-import type { ToolboxError } from "./toolboxError.ts";
 
-/** The request never reached the long-lived helper, so running it one-shot cannot run it twice. */
-export class SessionUnavailable extends Error {
-  override readonly name = "SessionUnavailable";
-}
-
-/** The long-lived helper ended after the request was handed to it: the op may have started. */
-export class SessionEnded extends Error {
-  override readonly name = "SessionEnded";
-
-  constructor(readonly failure: ToolboxError) {
-    super(failure.message);
-  }
-}
+/**
+ * How a call to the long-lived helper came out, when it did not fail by itself. "unwritten": the
+ * request never reached the helper, so running it one-shot cannot run it twice. "ended": the helper
+ * ended after the request was handed to it, so the op may have started; `failure` says how.
+ */
+export type SessionOutcome =
+  | { state: "answered"; envelope: Envelope }
+  | { state: "unwritten" }
+  | { state: "ended"; failure: GuildsError };
 
 interface PendingAnswer {
-  resolve(envelope: Envelope): void;
-  reject(error: Error): void;
+  settle(outcome: SessionOutcome): void;
+  /** The call itself failed: its answer is not an envelope. */
+  fail(error: GuildsError): void;
   maxAnswerBytes: number;
 }
 
@@ -101,13 +98,13 @@ export class HelperSession {
   }
 
   /** Why it cannot take calls, as a helper.failed error. */
-  startFailure(): ToolboxError {
+  startFailure(): GuildsError {
     return helperFailed(`serve ${this.endReason ?? "is still starting"}`, this.stderr);
   }
 
   /**
-   * Throws SessionUnavailable when the request was never written, SessionEnded when the helper
-   * ended after it was, and ToolboxError for a timeout, a cancel or an answer that is not an envelope.
+   * The answer, or "unwritten" when the request was never written, "ended" when the helper ended
+   * after it was; throws GuildsError for a timeout, a cancel or an answer that is not an envelope.
    * A cancel sends "<id> cancel": the helper stops the request's foreground command and still answers,
    * and that answer is returned if it comes within cancelWaitMs. At the deadline the helper is taken
    * for wedged and stopped (TERM, then KILL), and the call fails once it is gone.
@@ -115,13 +112,12 @@ export class HelperSession {
   async call(
     request: HelperRequest,
     options: { deadlineMs: number; cancelWaitMs: number; signal?: AbortSignal },
-  ): Promise<Envelope> {
-    if (!(await this.ready) || this.isRetired)
-      throw new SessionUnavailable(`guilds-code serve ${this.endReason ?? "ended"}`);
+  ): Promise<SessionOutcome> {
+    if (!(await this.ready) || this.isRetired) return { state: "unwritten" };
     if (options.signal?.aborted) throw helperCancelled(request.op);
     const id = String(this.nextId++);
     const { signal } = options;
-    return new Promise<Envelope>((resolve, reject) => {
+    return new Promise<SessionOutcome>((resolve, reject) => {
       let cancelSent = false;
       const settle = () => {
         clearTimeout(timer);
@@ -146,29 +142,29 @@ export class HelperSession {
       let timer = setTimeout(onDeadline, options.deadlineMs);
       signal?.addEventListener("abort", onCancel, { once: true });
       this.pending.set(id, {
-        resolve: (envelope) => {
-          settle();
-          resolve(envelope);
-        },
-        reject: (error) => {
+        settle: (outcome) => {
           settle();
           // Once cancelled, a helper that ends without answering is a cancel without its output.
-          const unanswered = error instanceof SessionEnded || error instanceof SessionUnavailable;
-          reject(cancelSent && unanswered ? helperCancelled(request.op) : error);
+          if (cancelSent && outcome.state !== "answered") reject(helperCancelled(request.op));
+          else resolve(outcome);
+        },
+        fail: (error) => {
+          settle();
+          reject(error);
         },
         maxAnswerBytes: answerMaxBytes(request.max_bytes),
       });
       this.write(`${id} ${encodeBase64Json(request)}\n`, (error) => {
         // A failed write proves the line never reached the helper whole, so nothing started.
-        if (error) this.pending.get(id)?.reject(new SessionUnavailable(`guilds-code serve ${error.message}`));
+        if (error) this.pending.get(id)?.settle({ state: "unwritten" });
       });
     });
   }
 
   /**
    * Ends the helper: its stdin closes, which makes it stop its commands and answer them, then TERM,
-   * and KILL after the grace period. Resolves once it is gone. Calls left without an answer get
-   * SessionEnded.
+   * and KILL after the grace period. Resolves once it is gone. Calls left without an answer end
+   * "ended".
    */
   stop(): Promise<void> {
     if (this.stopped === undefined) {
@@ -197,10 +193,17 @@ export class HelperSession {
         void this.stop();
         resolve(false);
       }, this.deadlines.sessionStartMs);
+      const unanswered = () => {
+        clearTimeout(timer);
+        this.pending.delete(HANDSHAKE_ID);
+        resolve(false);
+      };
       this.pending.set(HANDSHAKE_ID, {
-        resolve: (envelope) => {
+        settle: (outcome) => {
+          if (outcome.state !== "answered") return unanswered();
           clearTimeout(timer);
           this.pending.delete(HANDSHAKE_ID);
+          const { envelope } = outcome;
           const answered = envelope.ok && envelope.text === "pong";
           if (!answered) {
             this.endReason = "answered its first ping with something other than pong";
@@ -208,11 +211,7 @@ export class HelperSession {
           }
           resolve(answered);
         },
-        reject: () => {
-          clearTimeout(timer);
-          this.pending.delete(HANDSHAKE_ID);
-          resolve(false);
-        },
+        fail: unanswered,
         maxAnswerBytes: answerMaxBytes(CODE_RESULT_MAX_BYTES_MIN),
       });
       this.write(`${HANDSHAKE_ID} ${encodeBase64Json(ping)}\n`, () => {});
@@ -237,12 +236,12 @@ export class HelperSession {
     if (!waiter) return;
     const encoded = line.slice(space + 1);
     const envelope = encoded.length > waiter.maxAnswerBytes ? undefined : parseEnvelopeText(encoded);
-    if (envelope) waiter.resolve(envelope);
+    if (envelope) waiter.settle({ state: "answered", envelope });
     else this.failAnswer(id, "answered with a line that is not an envelope");
   }
 
   private failAnswer(id: string, what: string): void {
-    this.pending.get(id)?.reject(helperFailed(`serve ${what}`, this.stderr));
+    this.pending.get(id)?.fail(helperFailed(`serve ${what}`, this.stderr));
   }
 
   private end(reason: string): void {
@@ -252,6 +251,6 @@ export class HelperSession {
     this.endReason ??= reason;
     if ([...this.pending.keys()].some((id) => id !== HANDSHAKE_ID)) this.failedMidCall = true;
     const failure = helperFailed(`serve ${reason} while running this call`, this.stderr);
-    for (const waiter of [...this.pending.values()]) waiter.reject(new SessionEnded(failure));
+    for (const waiter of [...this.pending.values()]) waiter.settle({ state: "ended", failure });
   }
 }

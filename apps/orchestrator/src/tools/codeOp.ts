@@ -1,6 +1,6 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { HelperRequest } from "@guilds/protocol/helperRequest";
 import { callEnvironment } from "../toolbox/callEnvironment.ts";
-import { ToolboxError } from "../toolbox/toolboxError.ts";
 import type { ToolResult } from "./tool.ts";
 import type { ToolContext } from "./toolContext.ts";
 
@@ -19,7 +19,7 @@ export function buildCodeRequest(op: string, args: unknown, call: ToolContext): 
   });
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
-  throw new ToolboxError(
+  throw new GuildsError(
     "request.invalid",
     `The ${op} call cannot be sent to guilds-code: ${problems.join("; ")}. ` +
       "Run, agent and call ids take 1 to 200 letters, digits, _ . : or -; max_bytes is at least 1024.",
@@ -30,7 +30,7 @@ export function buildCodeRequest(op: string, args: unknown, call: ToolContext): 
  * The four check tools (shell, shell_status, file_read, code_search) each run the op of the same
  * name in guilds-code inside the agent's machine; where it runs is the transport's. Sends the request (the transport wakes the machine first), and turns the envelope into the call's
  * result. The helper's { ok: false, error } is an outcome for the model; a helper that fails to
- * answer throws ToolboxError. An answer to a cancelled call is marked so in its meta.
+ * answer throws GuildsError. An answer to a cancelled call is marked so in its meta.
  */
 export async function runCodeOp(op: string, args: unknown, context: ToolContext): Promise<ToolResult> {
   const request = buildCodeRequest(op, args, context);

@@ -5,10 +5,18 @@ import type { ToolContext } from "./toolContext.ts";
 
 /** What a tool call gives back: text for the model, metadata for the UI. */
 export interface ToolResult {
-  /** False for an outcome the model must act on: invalid arguments, or the helper's { ok: false }. */
+  /**
+   * False for an outcome the model must act on: invalid arguments, the helper's { ok: false }, or a
+   * fault of ours made a result (faultResult).
+   */
   ok: boolean;
   text: string;
   meta: Record<string, unknown>;
+  /**
+   * On a result made from a fault of ours: what was thrown, for a caller that reports faults its own
+   * way (`guilds tool` exits with it). Never stored: the call keeps the text and meta.error_code.
+   */
+  fault?: unknown;
 }
 
 /** A tool's prose for the model: what it does, and one line per argument. */
@@ -23,7 +31,7 @@ export interface ToolDefinition<Args extends z.ZodType> {
   description: ToolDescription;
   /** Before execute, arguments valid: what the call needs in the machine first (repositories, tokens). */
   prepare?(args: z.output<Args>, context: ToolContext): Promise<void>;
-  /** Runs with arguments already validated (defaults applied). Faults of ours throw. */
+  /** Runs with arguments already validated (defaults applied). Faults of ours throw: run makes them results. */
   execute(args: z.output<Args>, context: ToolContext): Promise<ToolResult>;
   /** After an ok result, before the platform pipeline: what the tool changes in its own result. */
   review?(result: ToolResult, context: ToolContext): Promise<ToolResult>;
@@ -36,8 +44,8 @@ export interface Tool {
   /** The arguments' JSON schema as a model sees it, each property described. */
   readonly inputSchema: Record<string, unknown>;
   /**
-   * Validates the raw arguments, then prepares, executes and reviews; invalid arguments are a
-   * result, never a throw.
+   * Validates the raw arguments, then prepares, executes and reviews. Never throws: invalid
+   * arguments and a fault of ours (a GuildsError, or any other throw) are failed results.
    */
   run(input: unknown, context: ToolContext): Promise<ToolResult>;
 }
@@ -66,12 +74,43 @@ export function defineTool<Args extends z.ZodType>(definition: ToolDefinition<Ar
           meta: { error_code: "args.invalid" },
         };
       }
-      await definition.prepare?.(parsed.data, context);
-      const result = await definition.execute(parsed.data, context);
-      if (!result.ok || definition.review === undefined) return result;
-      return definition.review(result, context);
+      try {
+        await definition.prepare?.(parsed.data, context);
+        const result = await definition.execute(parsed.data, context);
+        if (!result.ok || definition.review === undefined) return result;
+        return await definition.review(result, context);
+      } catch (caught) {
+        return faultResult(contract.name, caught);
+      }
     },
   };
+}
+
+/**
+ * A fault of ours as the call's failed result, which the model reads like any other: the one place
+ * faults become results (defineTool's run; the engine for the machine it gets before a call).
+ * @example faultResult("shell", new GuildsError("helper.timeout", "code helper timed out: ..."))
+ * // { ok: false, text: "The shell call failed: code helper timed out: ...", meta: { error_code: "helper.timeout" }, fault }
+ */
+export function faultResult(toolName: string, caught: unknown): ToolResult {
+  const message = caught instanceof Error ? caught.message : String(caught);
+  return {
+    ok: false,
+    text: `The ${toolName} call failed: ${message}`,
+    meta: { error_code: faultCode(caught) },
+    fault: caught,
+  };
+}
+
+/**
+ * The fault's stable code (a GuildsError's), else tool.failed. A thrown value with a string code of
+ * its own (Node's system errors: ENOENT, ...) keeps it, as calls have always recorded.
+ */
+function faultCode(caught: unknown): string {
+  if (typeof caught === "object" && caught !== null && "code" in caught && typeof caught.code === "string") {
+    return caught.code;
+  }
+  return "tool.failed";
 }
 
 export function modelToolSchema(tool: Tool): ModelToolSchema {

@@ -6,6 +6,7 @@ import { createHelperTransport, type HelperTransport } from "../../src/toolbox/h
 import { shellTool } from "../../src/tools/shell/shell.ts";
 import { shellStatusTool } from "../../src/tools/shellStatus/shellStatus.ts";
 import { standaloneToolContext } from "../../src/tools/standaloneToolContext.ts";
+import type { ToolResult } from "../../src/tools/tool.ts";
 import { tempRoot } from "../machines/machineFixture.ts";
 import { silentLogger } from "../toolbox/machineFixture.ts";
 
@@ -66,9 +67,11 @@ export async function attackAgent(
       repoTokens: {},
       maxBytes: 8192,
     });
-  const timed = async (call: Promise<{ ok: boolean; text?: string; meta?: Record<string, unknown> }>) => {
+  const timed = async (call: Promise<ToolResult>) => {
     const started = Date.now();
     const result = await call;
+    // A fault of ours (the machine stopped under the call, ...) rejects with the fault itself.
+    if (result.fault !== undefined) throw result.fault;
     if (!result.ok) throw new Error(`the call failed: ${JSON.stringify(result)}`);
     return { text: result.text ?? "", meta: result.meta ?? {}, ms: Date.now() - started };
   };

@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { afterAll, afterEach, beforeEach, expect, test, vi } from "vitest";
 import { runAgentCommand } from "../../src/cli/agentCommand.ts";
 import { runGuildCommand } from "../../src/cli/guildCommand.ts";
 import { HELP } from "../../src/cli/usage.ts";
 import { loadConfig } from "../../src/config.ts";
-import { GuildsError } from "../../src/errors.ts";
 import { openStore } from "../../src/store/store.ts";
 
 const home = mkdtempSync(path.join(tmpdir(), "guilds-cli-limits-"));

@@ -1,5 +1,6 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CheckpointError, checkpointRef, takeCheckpoint } from "../../src/tools/codeTask/checkpoint.ts";
+import { checkpointRef, takeCheckpoint } from "../../src/tools/codeTask/checkpoint.ts";
 import { type RepoMachine, runInside, startRepoMachine } from "../repos/repoMachine.ts";
 import { committedRepository, GIT, sh } from "./repoScript.ts";
 
@@ -19,14 +20,14 @@ git ls-files --stage`,
   return { status, state };
 }
 
-async function expectCheckpointError(promise: Promise<unknown>, code: string): Promise<CheckpointError> {
+async function expectCheckpointError(promise: Promise<unknown>, code: string): Promise<GuildsError> {
   const caught = await promise.then(
     () => undefined,
     (error: unknown) => error,
   );
-  expect(caught).toBeInstanceOf(CheckpointError);
-  expect((caught as CheckpointError).code).toBe(code);
-  return caught as CheckpointError;
+  expect(caught).toBeInstanceOf(GuildsError);
+  expect((caught as GuildsError).code).toBe(code);
+  return caught as GuildsError;
 }
 
 describe("takeCheckpoint", () => {

@@ -1,9 +1,10 @@
 // The harness log API on a task log of the page's 2000 lines: guilds-harness answers with an
 // envelope far past a pipe's 64 KiB, which must reach the server whole.
+
 import path from "node:path";
+import type { HarnessLogView } from "@guilds/protocol/apiViews";
 import { HARNESS_LOG_LINES_MAX, HARNESS_LOG_RAW_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import { expect, test } from "vitest";
-import type { HarnessLogView } from "../../src/tools/codeTask/taskArtifacts.ts";
 import { useAcrossTests } from "../support/acrossTests.ts";
 import { claudeEvents, createTaskHarness, finishedTask, startTask, taskApi } from "./taskFixture.ts";
 

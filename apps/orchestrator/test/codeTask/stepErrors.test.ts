@@ -1,6 +1,7 @@
 // Steps 1 to 3 of a code_task: their errors' codes and what they say to do.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { CheckMeta } from "@guilds/protocol/harness";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../src/config.ts";
@@ -10,16 +11,15 @@ import {
   requireReady,
   taskRepository,
 } from "../../src/tools/codeTask/codeTask.ts";
-import { CodeTaskError } from "../../src/tools/codeTask/codeTaskError.ts";
 
-function caught(run: () => unknown): CodeTaskError {
+function caught(run: () => unknown): GuildsError {
   try {
     run();
   } catch (error) {
-    if (error instanceof CodeTaskError) return error;
+    if (error instanceof GuildsError) return error;
     throw error;
   }
-  throw new Error("expected a CodeTaskError");
+  throw new Error("expected a GuildsError");
 }
 
 describe("step 1: the harness", () => {

@@ -1,7 +1,7 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { TASK_NOTES_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import { describe, expect, test } from "vitest";
 import type { LoadedNote, NoteReader } from "../../src/notes/noteReader.ts";
-import { CodeTaskError } from "../../src/tools/codeTask/codeTaskError.ts";
 import { BRIEF_PREAMBLE, composeBrief, loadBriefNotes } from "../../src/tools/codeTask/taskBrief.ts";
 
 // Step 4: the preamble, the task, the notes and their cap, the refusals.
@@ -94,7 +94,7 @@ describe("loading the notes", () => {
     ["nope.md", "note.missing", "is not a note of this guild"],
   ])("%s fails the call (%s)", async (path, code, says) => {
     const caught = await loadBriefNotes(reader, agent, ["runbooks/deploy.md", path]).catch((error) => error);
-    expect(caught).toBeInstanceOf(CodeTaskError);
+    expect(caught).toBeInstanceOf(GuildsError);
     expect(caught.code).toBe(code);
     expect(caught.message).toContain(`notes cannot include ${JSON.stringify(path)}: `);
     expect(caught.message).toContain(says);

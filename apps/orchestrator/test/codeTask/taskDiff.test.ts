@@ -1,5 +1,6 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CheckpointError, checkpointRef, takeCheckpoint } from "../../src/tools/codeTask/checkpoint.ts";
+import { checkpointRef, takeCheckpoint } from "../../src/tools/codeTask/checkpoint.ts";
 import {
   diffSummary,
   formatDiffstat,
@@ -162,12 +163,12 @@ printf 'accent\\n' > 'été "quoted".txt'`,
         () => undefined,
         (error: unknown) => error,
       );
-      expect(caught).toBeInstanceOf(CheckpointError);
-      expect((caught as CheckpointError).code).toBe("checkpoint.diff_failed");
-      expect((caught as CheckpointError).message).toContain(
+      expect(caught).toBeInstanceOf(GuildsError);
+      expect((caught as GuildsError).code).toBe("checkpoint.diff_failed");
+      expect((caught as GuildsError).message).toContain(
         `git could not diff ${missing} and HEAD in ${folder}`,
       );
-      expect((caught as CheckpointError).message).toContain("git said:\n  fatal: bad object");
+      expect((caught as GuildsError).message).toContain("git said:\n  fatal: bad object");
     }
   });
 
@@ -182,7 +183,7 @@ printf 'accent\\n' > 'été "quoted".txt'`,
       () => undefined,
       (error: unknown) => error,
     );
-    expect((caught as CheckpointError).code).toBe("checkpoint.diff_failed");
+    expect((caught as GuildsError).code).toBe("checkpoint.diff_failed");
     expect(await sh(machine, `ls ${folder}`)).not.toContain("stolen");
   });
 });

@@ -1,11 +1,11 @@
 import type { ResultMeta } from "@guilds/protocol/harness";
+import { formatTaskDuration } from "@guilds/protocol/taskDuration";
 import { describe, expect, test } from "vitest";
 import type { TaskDiffSummary } from "../../src/tools/codeTask/taskDiff.ts";
 import {
   CANCELLED_BEFORE_START_DETAIL,
   CANCELLED_RUNNING_DETAIL,
   failedDetail,
-  formatTaskDuration,
   formatTaskResult,
   keepEnd,
   notStoppedDetail,

@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { describe, expect, test } from "vitest";
-import { GuildsError } from "../../src/errors.ts";
 import { createModelProvider } from "../../src/providers/createModelProvider.ts";
 import { anthropicProtocol } from "../fakes/fakeAnthropicProtocol.ts";
 import type { RecordedRequest } from "../fakes/fakeModelServer.ts";

@@ -1,5 +1,5 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { describe, expect, test } from "vitest";
-import { GuildsError } from "../../src/errors.ts";
 import { parseModelConfig } from "../../src/providers/modelConfig.ts";
 import { parseModelScript } from "../../src/providers/modelScript.ts";
 

@@ -1,8 +1,8 @@
 import { existsSync, lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { GuildsError } from "../../src/errors.ts";
 import { ensureRepositoryCloned } from "../../src/repos/ensureRepositoryCloned.ts";
 import { createSampleRepository } from "../../src/repos/sampleRepository.ts";
 import { type RepoMachine, runInside, startRepoMachine, tempFolder } from "./repoMachine.ts";

@@ -14,6 +14,7 @@ import type { Agent, NewAgent } from "../../src/store/agentStore.ts";
 import type { Guild } from "../../src/store/guildStore.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import type { CodeTaskOptions } from "../../src/tools/codeTask/harnessOps.ts";
+import type { Tool } from "../../src/tools/tool.ts";
 import { workingSandbox } from "../machines/workingSandbox.ts";
 import { seedAgent } from "../store/seedRun.ts";
 
@@ -35,6 +36,8 @@ export interface HarnessOptions {
   maxToolCalls?: number;
   /** Wraps the scripted provider (to watch or steer generations). */
   wrapProvider?: (provider: ModelProvider, store: Store) => ModelProvider;
+  /** The tools the agent is offered; default the registry's. */
+  tools?: readonly Tool[];
 }
 
 /** What a run harness is made of beyond the store, the event bus and the guild. */
@@ -47,6 +50,8 @@ export interface RunHarnessParts {
   /** The model of each generation, made when the generation starts. */
   provider(store: Store): ModelProvider;
   codeTasks?: CodeTaskOptions;
+  /** The tools the agent is offered; default the registry's. */
+  tools?: readonly Tool[];
 }
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -79,6 +84,7 @@ export async function openRunHarness(parts: RunHarnessParts): Promise<RunHarness
     providerFor: () => parts.provider(store),
     logger: silent,
     codeTasks: parts.codeTasks,
+    tools: parts.tools,
   });
   return {
     home,
@@ -107,6 +113,7 @@ export function createRunHarness(options: HarnessOptions): Promise<RunHarness> {
     home: sandboxReachableHome("guilds-runs-"),
     agent: options.maxToolCalls === undefined ? {} : { maxToolCalls: options.maxToolCalls },
     provider: (store) => wrap(createScriptedProvider(script), store),
+    tools: options.tools,
   });
 }
 

@@ -1,7 +1,7 @@
 import { ERROR_CODES, httpStatusOf } from "@guilds/protocol/errorCodes";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { expect, test as plain } from "vitest";
 import { createAgentScripts } from "../../src/app/agentScripts.ts";
-import { GuildsError } from "../../src/errors.ts";
 import { createApp } from "../../src/server/createApp.ts";
 import { storeOnlyRuns, appTest as test } from "./appFixture.ts";
 

@@ -3,12 +3,12 @@ import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { afterEach, expect, test } from "vitest";
 import { pidNamespaceOf, processStartOf } from "../../src/app/processIdentity.ts";
 import { claimServer } from "../../src/app/serverClaim.ts";
 import { startServices } from "../../src/app/startServices.ts";
 import { loadConfig } from "../../src/config.ts";
-import { GuildsError } from "../../src/errors.ts";
 import type { ServerHolder } from "../../src/store/serverLeaseStore.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 

@@ -1,8 +1,8 @@
 import os from "node:os";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { GuildsError } from "../../src/errors.ts";
 
 describe("loadConfig", () => {
   test("defaults: ~/.guilds (/var/lib/guilds for root), SQLite inside it, the key file", () => {

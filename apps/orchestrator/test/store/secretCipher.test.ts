@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { describe, expect, test } from "vitest";
-import { GuildsError } from "../../src/errors.ts";
 import { createSecretCipher } from "../../src/store/secretCipher.ts";
 
 describe("secretCipher", () => {

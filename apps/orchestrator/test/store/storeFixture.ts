@@ -1,6 +1,6 @@
 import { httpStatusOf } from "@guilds/protocol/errorCodes";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { test as base, expect } from "vitest";
-import { GuildsError } from "../../src/errors.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import type { FreshDatabase, TestDatabase } from "./testDatabases.ts";
 

@@ -104,13 +104,12 @@ describe.each(available)("cancel and deadline ($label)", ({ sandbox, skipReason 
       });
       const marker = uniqueMarker();
       const started = Date.now();
-      const failure = await shellTool
-        .run(
-          { command: markedSleep(marker, "late.pid"), timeout_seconds: COMMAND_TIMEOUT_SECONDS },
-          contextFor(transport, "c1"),
-        )
-        .catch((caught: unknown) => caught);
-      expect(failure).toMatchObject({ code: "helper.timeout" });
+      const result = await shellTool.run(
+        { command: markedSleep(marker, "late.pid"), timeout_seconds: COMMAND_TIMEOUT_SECONDS },
+        contextFor(transport, "c1"),
+      );
+      expect(result).toMatchObject({ ok: false, meta: { error_code: "helper.timeout" } });
+      expect(result.fault).toMatchObject({ code: "helper.timeout" });
       expect(Date.now() - started).toBeLessThan(SHORT_TRANSPORT_DEADLINE_MS + 4_000);
       expect(existsSync(startedFile("late.pid"))).toBe(true);
       // The call returns once the helper is gone, and the helper goes once its command has.

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Envelope } from "@guilds/protocol/envelope";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { codeResultMaxBytes } from "../../src/toolbox/codeResultMaxBytes.ts";
@@ -106,25 +107,26 @@ describe("a code tool call", () => {
 
   test("an id the protocol cannot carry is our fault: request.invalid, before anything runs", async () => {
     const helpers = recordingTransport({ ok: true, text: "", meta: {} });
-    const failure = await codeSearchTool
-      .run({ pattern: "x" }, contextWith(helpers, { runId: "my run" }))
-      .catch((caught: unknown) => caught);
-    expect(failure).toMatchObject({ code: "request.invalid" });
-    expect((failure as Error).message).toContain("run_id");
+    const result = await codeSearchTool.run({ pattern: "x" }, contextWith(helpers, { runId: "my run" }));
+    expect(result).toMatchObject({ ok: false, meta: { error_code: "request.invalid" } });
+    expect(result.fault).toBeInstanceOf(GuildsError);
+    expect(result.fault).toMatchObject({ code: "request.invalid" });
+    expect(result.text).toMatch(/^The code_search call failed: The code_search call cannot be sent/);
+    expect(result.text).toContain("run_id");
     expect(helpers.requests).toEqual([]);
   });
 
-  test("a helper that fails throws helper.failed through the tool", async () => {
+  test("a helper that fails is the tool's failed result: helper.failed", async () => {
     const marker = path.join(machine.root, "starts.txt");
     writeFileSync(marker, "");
     const helpers = createHelperTransport({
       mode: "one-shot",
       helperCommand: fakeHelperCommand("crash", marker),
     });
-    const failure = await shellTool
-      .run({ command: "true" }, contextWith(helpers))
-      .catch((caught: unknown) => caught);
-    expect(failure).toMatchObject({ code: "helper.failed" });
+    const result = await shellTool.run({ command: "true" }, contextWith(helpers));
+    expect(result).toMatchObject({ ok: false, meta: { error_code: "helper.failed" } });
+    expect(result.fault).toBeInstanceOf(GuildsError);
+    expect(result.text).toMatch(/^The shell call failed: code helper failed: /);
   });
 
   test("the machine is held awake for the whole call, and released after, even when it fails", async () => {
@@ -152,7 +154,7 @@ describe("a code tool call", () => {
       mode: "one-shot",
       helperCommand: fakeHelperCommand("crash", marker),
     });
-    await shellTool.run({ command: "true" }, contextWith(crashing)).catch(() => undefined);
+    await shellTool.run({ command: "true" }, contextWith(crashing));
     expect(holds).toBe(0);
   });
 

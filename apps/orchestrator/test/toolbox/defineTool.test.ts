@@ -1,5 +1,6 @@
 // A tool defined only here, with its own contract: what defineTool gives every tool (validation,
 // then prepare, execute and review) holds for a tool the registry does not know.
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { defineToolContract } from "@guilds/protocol/tools/toolContract";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
@@ -70,6 +71,43 @@ describe("a tool defined in a test", () => {
       helpers.close();
       await machine.dispose();
     }
+  });
+
+  test("a fault of ours in prepare, execute or review is a failed result, never a throw", async () => {
+    const faulty = (step: "prepare" | "execute" | "review", fault: unknown) =>
+      defineTool({
+        contract: echoContract,
+        description: { text: "Fails.", args: { text: "what to say", fail: "answer not ok" } },
+        async prepare() {
+          if (step === "prepare") throw fault;
+        },
+        async execute(args) {
+          if (step === "execute") throw fault;
+          return { ok: true, text: args.text, meta: { length: args.text.length } };
+        },
+        async review(result) {
+          if (step === "review") throw fault;
+          return result;
+        },
+      });
+    // No step here reads its context: none is needed.
+    const noContext = undefined as never;
+    const harnessGone = new GuildsError("harness.gone", "There is no harness state for call c1.");
+    for (const step of ["prepare", "execute", "review"] as const) {
+      expect(await faulty(step, harnessGone).run({ text: "hi" }, noContext)).toEqual({
+        ok: false,
+        text: "The echo call failed: There is no harness state for call c1.",
+        meta: { error_code: "harness.gone" },
+        fault: harnessGone,
+      });
+    }
+    const bug = new TypeError("x is undefined");
+    expect(await faulty("execute", bug).run({ text: "hi" }, noContext)).toEqual({
+      ok: false,
+      text: "The echo call failed: x is undefined",
+      meta: { error_code: "tool.failed" },
+      fault: bug,
+    });
   });
 
   test("the model sees its name, prose and described JSON schema", () => {

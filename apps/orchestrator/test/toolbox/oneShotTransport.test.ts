@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { REQUEST_INLINE_MAX_BYTES } from "@guilds/protocol/limits";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createHelperTransport, type HelperTransport } from "../../src/toolbox/helperTransport.ts";
-import { ToolboxError } from "../../src/toolbox/toolboxError.ts";
 import { usePerTest } from "../support/acrossTests.ts";
 import { fakeHelperCommand, sandboxes, startMachine, type TestMachine } from "./machineFixture.ts";
 import { helperRequest } from "./requests.ts";
@@ -67,8 +67,8 @@ describe("one-shot edges, with a fake helper (unconfined)", () => {
     const failure = await transportFor("crash")
       .run(machine.machine, helperRequest("ping", {}))
       .catch((caught: unknown) => caught);
-    expect(failure).toBeInstanceOf(ToolboxError);
-    const error = failure as ToolboxError;
+    expect(failure).toBeInstanceOf(GuildsError);
+    const error = failure as GuildsError;
     expect(error.code).toBe("helper.failed");
     expect(error.message).toMatch(
       /^code helper failed: guilds-code exited with code 1 and printed no envelope/,

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { LogArgs, type LogMeta, taskLogPath } from "@guilds/protocol/harness";
-import { OpError } from "@guilds/runtime/helperDispatch";
 import { boundLine } from "../boundedLine.ts";
 import { driverFor } from "../drivers/drivers.ts";
 import { type HarnessOp, parseHarnessArgs } from "../harnessOp.ts";
@@ -19,7 +19,7 @@ export const log: HarnessOp = async (raw, context) => {
   const logPath = taskLogPath(context.request.run_id, context.request.call_id);
   const file = path.join(context.home, logPath);
   if (!existsSync(file)) {
-    throw new OpError(
+    throw new GuildsError(
       "log.missing",
       `The harness log ${logPath} is gone from the agent's home: logs are kept for the agent's 20 most recent runs.`,
     );

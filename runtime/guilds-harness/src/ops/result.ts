@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from "node:fs";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { ResultArgs, type ResultMeta } from "@guilds/protocol/harness";
-import { OpError } from "@guilds/runtime/helperDispatch";
 import { filesOfCall, removeCallFiles } from "../callFiles.ts";
 import { cliRunning } from "../callLiveness.ts";
 import type { EventParser } from "../drivers/driver.ts";
@@ -23,20 +23,23 @@ export const result: HarnessOp = async (raw, context) => {
   const files = filesOfCall(context);
   const record = readTaskRecord(files.record);
   if (!record) {
-    throw new OpError(
+    throw new GuildsError(
       "harness.gone",
       `There is no harness state for call ${context.request.call_id}: its result was already read, or the machine restarted.`,
     );
   }
   const exit = readExitRecord(files.exit);
   if (!exit && cliRunning(files, record)) {
-    throw new OpError("harness.running", "The harness is still running; poll until it exits, or stop it.");
+    throw new GuildsError(
+      "harness.running",
+      "The harness is still running; poll until it exits, or stop it.",
+    );
   }
   await endTaskCgroup(context);
   const driver = driverFor(record.harness);
   driver.removeTurnFiles?.({ home: context.home });
   if (!exit) {
-    throw new OpError(
+    throw new GuildsError(
       "result.unreadable",
       "The harness exited without an exit record (its supervisor was killed), so its result cannot be read.",
     );

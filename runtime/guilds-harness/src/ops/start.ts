@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import {
   HARNESS_DISPLAY_NAMES,
   StartArgs,
@@ -7,7 +8,6 @@ import {
   taskLogPath,
   taskPromptPath,
 } from "@guilds/protocol/harness";
-import { OpError } from "@guilds/runtime/helperDispatch";
 import { processStartTicks } from "@guilds/runtime/processTable";
 import { ensureRunFolder } from "@guilds/runtime/runRetention";
 import { ensureStateDir, filesOfCall, removeCallFiles } from "../callFiles.ts";
@@ -35,7 +35,7 @@ export const start: HarnessOp = async (raw, context) => {
   const files = filesOfCall(context);
   const earlier = readTaskRecord(files.record);
   if (earlier && cliRunning(files, earlier)) {
-    throw new OpError(
+    throw new GuildsError(
       "harness.running",
       `The harness of call ${context.request.call_id} is still running; stop it before starting it again.`,
     );
@@ -120,13 +120,13 @@ export const start: HarnessOp = async (raw, context) => {
 function usableExecutable(driver: HarnessDriver, checked: HarnessCheck): string {
   const name = HARNESS_DISPLAY_NAMES[driver.name];
   if (checked.executable === null) {
-    throw new OpError(
+    throw new GuildsError(
       "harness.not_installed",
       `${name} is not installed in the agent's machine: there is no ${driver.binary} on its PATH. Install it in the machine's image, or in ~/.local/bin of the agent's home.`,
     );
   }
   if (checked.credential.kind === "none") {
-    throw new OpError(
+    throw new GuildsError(
       "harness.no_credential",
       `${name} has no credential in the agent's machine: ${credentialAdvice(driver.name)}.`,
     );

@@ -1,9 +1,9 @@
 import { chownSync, existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { MachineCgroupView } from "@guilds/protocol/machineCgroup";
 import { killCgroup, readPids, readQuietly, writeQuietly } from "@guilds/runtime/cgroupKill";
 import { ChildCgroup } from "@guilds/runtime/childCgroup";
-import { GuildsError } from "../../errors.ts";
 import type { MachineLimits } from "../machineLimits.ts";
 import type { CgroupLayout } from "./cgroupLayout.ts";
 import { limitWrites } from "./cgroupLimitFiles.ts";

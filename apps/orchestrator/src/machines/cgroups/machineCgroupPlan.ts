@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { MACHINE_CGROUP_VARIABLE, machineCgroupValue } from "@guilds/protocol/machineCgroup";
-import { GuildsError } from "../../errors.ts";
 import { DEFAULT_MACHINE_LIMITS, type MachineLimits } from "../machineLimits.ts";
 import { type CgroupLayout, detectCgroupLayout } from "./cgroupLayout.ts";
 import {

@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync } from "node:fs";
 import { mkdir, rm, symlink } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { GuildsError } from "../../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 
 const require = createRequire(import.meta.url);
 

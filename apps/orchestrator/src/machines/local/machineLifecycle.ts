@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { PassThrough } from "node:stream";
-import { GuildsError } from "../../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { ExecOptions, MachineEnd, MachineProcess } from "../machine.ts";
 import { DEFAULT_MACHINE_LIMITS } from "../machineLimits.ts";
 import { agentHash } from "./agentHash.ts";

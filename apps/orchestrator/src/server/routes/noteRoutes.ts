@@ -1,6 +1,6 @@
 import { NoteDeletionView, NoteList, NoteView } from "@guilds/protocol/apiViews";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { z } from "zod";
-import { GuildsError } from "../../errors.ts";
 import { NOTE_KINDS } from "../../notes/noteReader.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";

@@ -1,5 +1,5 @@
 import { SecretDeletionView, SecretList, SecretView } from "@guilds/protocol/apiViews";
-import { GuildsError } from "../../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { SecretOwner } from "../../store/secretStore.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";

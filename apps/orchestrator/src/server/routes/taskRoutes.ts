@@ -1,5 +1,5 @@
 import { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
-import { GuildsError } from "../../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { TaskArtifacts } from "../../tools/codeTask/taskArtifacts.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";

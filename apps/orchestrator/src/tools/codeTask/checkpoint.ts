@@ -1,9 +1,9 @@
 // Task checkpoints: the working tree recorded as a commit under a ref, by git inside the machine.
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { CHECKPOINT_TIMEOUT_MS } from "@guilds/protocol/harnessLimits";
 import { HELPER_STDERR_TAIL_BYTES as STDERR_TAIL_BYTES } from "@guilds/protocol/limits";
 import { stopProcess } from "@guilds/runtime/exitingProcessStop";
-import { AppError } from "../../errors.ts";
 import type { Machine } from "../../machines/machine.ts";
 import { STDERR_TAIL_LINES } from "../../repos/machineCommand.ts";
 import { collectInto, TailBuffer } from "../../toolbox/boundedOutput.ts";
@@ -30,8 +30,8 @@ const COMMIT_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
  * left out) as a commit under `ref`, leaving the index, HEAD and the working tree untouched.
  * Returns the commit's sha. Runs inside the machine within CHECKPOINT_TIMEOUT_MS.
  *
- * The machine must be running. Throws CheckpointError checkpoint.failed (with git's last lines),
- * checkpoint.timeout or checkpoint.cancelled; the machine's own faults are its MachineErrors.
+ * The machine must be running. Throws GuildsError checkpoint.failed (with git's last lines),
+ * checkpoint.timeout or checkpoint.cancelled; the machine's own faults keep their machine.* codes.
  */
 export async function takeCheckpoint(machine: Machine, input: CheckpointInput): Promise<string> {
   if (!input.ref.startsWith("refs/")) throw new Error(`a checkpoint ref starts with refs/: ${input.ref}`);
@@ -60,7 +60,7 @@ export async function takeCheckpoint(machine: Machine, input: CheckpointInput): 
   const sha = stdout.trim();
   if (ran.code === 0 && COMMIT_SHA.test(sha)) return sha;
   const how = ran.code === 0 ? `it printed ${JSON.stringify(sha)}, not a commit` : `exit ${ran.code}`;
-  throw new CheckpointError(
+  throw new GuildsError(
     "checkpoint.failed",
     `The checkpoint of ${input.repoFolder} at ${input.ref} failed (${how}). ${gitSaid(ran.stderrLines)}`,
   );
@@ -181,8 +181,8 @@ export interface RepositoryCommandResult {
 
 /**
  * Runs one command for a repository inside the machine to its end, streaming its stdout, within its
- * deadline and the caller's signal. Throws CheckpointError checkpoint.timeout / checkpoint.cancelled,
- * and the machine's own MachineError when it loses the process; a failing command is a result.
+ * deadline and the caller's signal. Throws GuildsError checkpoint.timeout / checkpoint.cancelled,
+ * and machine.exec_failed when the machine loses the process; a failing command is a result.
  */
 export async function runForRepository(
   machine: Machine,
@@ -218,11 +218,11 @@ export async function runForRepository(
   const onAbort = () => stop("cancelled");
   command.signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    // Rejects with a MachineError when the machine loses the process.
+    // Rejects with machine.exec_failed when the machine loses the process.
     const exit = await child.exit;
     await stopping;
     if (ending === "deadline") {
-      throw new CheckpointError(
+      throw new GuildsError(
         "checkpoint.timeout",
         `${capitalized(command.what)} in ${command.repoFolder} took longer than ${command.timeoutMs / 1000} s and was stopped.`,
       );
@@ -251,36 +251,12 @@ function repositoryGitEnv(machine: Machine, repoFolder: string): Record<string, 
   };
 }
 
-function cancelled(what: string): CheckpointError {
-  return new CheckpointError("checkpoint.cancelled", `${capitalized(what)} was cancelled and stopped.`);
+function cancelled(what: string): GuildsError {
+  return new GuildsError("checkpoint.cancelled", `${capitalized(what)} was cancelled and stopped.`);
 }
 
 function capitalized(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-}
-
-/**
- * Our own faults around a task checkpoint or its diff. Each code is stable; each message says what
- * failed and, for git's own failures, the last lines git printed.
- */
-export type CheckpointErrorCode =
-  /** git refused the checkpoint: not a repository, no such folder, an object that could not be written. */
-  | "checkpoint.failed"
-  /** git could not diff the two checkpoints: an unknown commit, a repository gone. */
-  | "checkpoint.diff_failed"
-  /** The command passed its deadline and was stopped. */
-  | "checkpoint.timeout"
-  /** The caller's signal aborted the command, which was stopped. */
-  | "checkpoint.cancelled";
-
-export class CheckpointError extends AppError {
-  constructor(
-    override readonly code: CheckpointErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(code, message, { status: code === "checkpoint.timeout" ? 504 : 502, cause: options?.cause });
-  }
 }
 
 /** "git said:" and git's last lines, or that it printed nothing. */

@@ -1,5 +1,6 @@
 // code_task: the tool, its ten steps in order, and the checks of steps 1 to 3 (harness, repository,
 // readiness) that fail the call before anything runs.
+import { GuildsError } from "@guilds/protocol/guildsError";
 import {
   type CheckMeta,
   HARNESS_DISPLAY_NAMES,
@@ -8,13 +9,11 @@ import {
 } from "@guilds/protocol/harness";
 import type { CodeTaskArgs } from "@guilds/protocol/toolArgs";
 import { codeTaskContract } from "@guilds/protocol/tools/codeTask";
-import { AppError } from "../../errors.ts";
 import { HARNESS_PACKAGES } from "../../harnesses/harnessPackages.ts";
 import { defineTool, type ToolResult } from "../tool.ts";
 import type { ToolContext } from "../toolContext.ts";
 import { checkpointRef, takeCheckpoint } from "./checkpoint.ts";
 import { codeTaskDescription } from "./codeTaskDescription.ts";
-import { CodeTaskError } from "./codeTaskError.ts";
 import { harnessOps } from "./harnessOps.ts";
 import { composeBrief, loadBriefNotes } from "./taskBrief.ts";
 import { formatTaskResult, notStartedReport, type TaskReport, taskMetadata } from "./taskReport.ts";
@@ -34,7 +33,7 @@ export const codeTaskTool = defineTool({
 /**
  * One code_task, its ten steps in order: harness, repository, check, brief, start checkpoint, then
  * the turn (start, polls, stop, result, end checkpoint). Steps 1 to 4 fail the call with a
- * CodeTaskError; how the turn ended is the result. The machine is held awake for the whole call.
+ * GuildsError; how the turn ended is the result. The machine is held awake for the whole call.
  */
 export async function runCodeTask(args: CodeTaskArgs, context: ToolContext): Promise<ToolResult> {
   const began = Date.now();
@@ -101,14 +100,14 @@ export function chosenHarness(
   agentId: string,
 ): HarnessName {
   if (harness === null) {
-    throw new CodeTaskError(
+    throw new GuildsError(
       "harness.missing",
       `This agent has no harness, so code_task has nothing to run. The operator picks one in the agent's settings: PATCH /api/agents/${agentId} with {"harness": "<name>"}, the name one of ${HARNESS_NAMES.join(", ")}. Until then, make the change yourself with shell.`,
     );
   }
   if (harnessesOff.includes(harness)) {
     const others = HARNESS_NAMES.filter((name) => !harnessesOff.includes(name));
-    throw new CodeTaskError(
+    throw new GuildsError(
       "harness.off",
       `${HARNESS_DISPLAY_NAMES[harness]} (${harness}) is turned off on this server (${HARNESSES_OFF_VARIABLE}=${harnessesOff.join(",")}), so code_task cannot run it. The operator picks another harness for the agent${others.length > 0 ? ` (${others.join(", ")})` : ""}, or removes ${harness} from ${HARNESSES_OFF_VARIABLE} and restarts the server. Until then, make the change yourself with shell.`,
     );
@@ -129,7 +128,7 @@ export function parseHarnessesOff(raw: string | undefined): HarnessName[] {
   for (const name of names) {
     const harness = HARNESS_NAMES.find((candidate) => candidate === name);
     if (harness === undefined) {
-      throw new AppError(
+      throw new GuildsError(
         "config.invalid",
         `Invalid environment: ${HARNESSES_OFF_VARIABLE} names ${JSON.stringify(name)}, which is not a harness; list some of ${HARNESS_NAMES.join(", ")}, comma-separated (e.g. cursor,antigravity), or unset it.`,
       );
@@ -146,7 +145,7 @@ export function parseHarnessesOff(raw: string | undefined): HarnessName[] {
  */
 export function taskRepository(repo: string | undefined, repositoryNames: readonly string[]): string {
   if (repositoryNames.length === 0) {
-    throw new CodeTaskError(
+    throw new GuildsError(
       "repository.none",
       "The guild has no repositories, so a harness has nowhere to work. The operator adds one with `npx guilds repo add <guild> <name> <url-or-path>`; until then, work in the home with shell.",
     );
@@ -154,14 +153,14 @@ export function taskRepository(repo: string | undefined, repositoryNames: readon
   const listed = repositoryNames.join(", ");
   if (repo !== undefined) {
     if (repositoryNames.includes(repo)) return repo;
-    throw new CodeTaskError(
+    throw new GuildsError(
       "repository.unknown",
       `The guild has no repository named ${JSON.stringify(repo)}. Its repositories are: ${listed}. Pass one of them as repo.`,
     );
   }
   const [only] = repositoryNames;
   if (repositoryNames.length === 1 && only !== undefined) return only;
-  throw new CodeTaskError(
+  throw new GuildsError(
     "repository.ambiguous",
     `The guild has several repositories (${listed}), so code_task needs repo: pass the one to work in.`,
   );
@@ -193,13 +192,13 @@ export function requireReady(check: CheckMeta, harness: HarnessName): void {
       found.kind === "installer"
         ? ` It is not on npm: that command tells how to run its installer (\`${found.command}\`) inside the agent's machine, which puts it in ~/.local/bin.`
         : "";
-    throw new CodeTaskError(
+    throw new GuildsError(
       "harness.not_installed",
       `${name} is not installed in the agent's machine: there is no \`${found.binary}\` on its PATH. The operator installs it with \`npx guilds harness install ${harness}\`.${installer} Until then, make the change yourself with shell.`,
     );
   }
   if (check.credential === "none") {
-    throw new CodeTaskError(
+    throw new GuildsError(
       "harness.no_credential",
       `${name} has no credential in the agent's machine: no login in its home and no API key among the agent's secrets. ${CREDENTIAL_ADVICE[harness]} Until then, make the change yourself with shell.`,
     );

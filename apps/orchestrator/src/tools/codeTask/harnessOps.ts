@@ -1,4 +1,6 @@
 // The guilds-harness ops of a task, the transport they go through, and what every code_task shares.
+import { isErrorCode } from "@guilds/protocol/errorCodes";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import {
   CheckMeta,
   type HarnessName,
@@ -16,7 +18,6 @@ import type { Machine } from "../../machines/machine.ts";
 import type { NoteReader } from "../../notes/noteReader.ts";
 import { callEnvironment } from "../../toolbox/callEnvironment.ts";
 import { createHelperTransport, type HelperTransport } from "../../toolbox/helperTransport.ts";
-import { CodeTaskError } from "./codeTaskError.ts";
 import { PAGE_TIMING, type TaskTiming } from "./taskTurn.ts";
 
 /** Which task the ops act on, and for whom. */
@@ -39,7 +40,7 @@ export const LOG_MISSING = "missing";
 /**
  * The guilds-harness ops of one task, each one short exec through the transport (which wakes the
  * machine and holds it awake for the op). Each answer's meta is checked against the protocol; the
- * helper's { ok: false } and a meta the protocol refuses throw CodeTaskError.
+ * helper's { ok: false } and a meta the protocol refuses throw GuildsError.
  */
 export function harnessOps(transport: HelperTransport, call: HarnessCall) {
   const run = async <Meta extends z.ZodType>(
@@ -62,12 +63,14 @@ export function harnessOps(transport: HelperTransport, call: HarnessCall) {
     });
     const envelope = await transport.run(call.machine, request);
     if (!envelope.ok) {
-      throw new CodeTaskError(envelope.error.code, `guilds-harness ${op}: ${envelope.error.message}`);
+      // A code the table does not know (a helper built from other sources) is harness.op_failed.
+      const code = isErrorCode(envelope.error.code) ? envelope.error.code : "harness.op_failed";
+      throw new GuildsError(code, `guilds-harness ${op}: ${envelope.error.message}`);
     }
     const parsed = meta.safeParse(envelope.meta);
     if (parsed.success) return parsed.data as z.output<Meta>;
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
-    throw new CodeTaskError(
+    throw new GuildsError(
       "harness.op_failed",
       `guilds-harness answered ${op} with meta the protocol refuses (${problems.join("; ")}). Rebuild the helpers (npm run build) so the server and guilds-harness agree.`,
     );
@@ -89,7 +92,7 @@ export function harnessOps(transport: HelperTransport, call: HarnessCall) {
           limits.answerBytes,
         );
       } catch (caught) {
-        if (caught instanceof CodeTaskError && isMissingLog(caught.code)) return LOG_MISSING;
+        if (caught instanceof GuildsError && isMissingLog(caught.code)) return LOG_MISSING;
         throw caught;
       }
     },

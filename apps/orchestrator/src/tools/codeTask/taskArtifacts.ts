@@ -1,10 +1,11 @@
 // What a code_task kept, for the app: its harness log and its diff.
+import type { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HarnessName } from "@guilds/protocol/harness";
 import { HARNESS_LOG_LINES_MAX, HARNESS_LOG_RAW_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import { RUNS_KEPT } from "@guilds/protocol/limits";
 import { CodeTaskMeta } from "@guilds/protocol/toolMeta";
 import { codeTaskContract } from "@guilds/protocol/tools/codeTask";
-import { AppError } from "../../errors.ts";
 import type { MachineRegistry } from "../../machines/machineRegistry.ts";
 import type { Redactor } from "../../pipeline/redactor.ts";
 import type { Store } from "../../store/store.ts";
@@ -18,25 +19,6 @@ import { progressLines } from "./taskTurn.ts";
 export const TASK_DIFF_MAX_BYTES = 1024 * 1024;
 /** The log op's answer holds up to 2000 lines of 4 KiB and 256 KiB of raw JSONL: room for both. */
 const LOG_ANSWER_MAX_BYTES = 3 * 1024 * 1024;
-
-/** GET /api/runs/:id/tasks/:call_id/log */
-export interface HarnessLogView {
-  lines: string[];
-  lines_truncated: boolean;
-  raw: string;
-  raw_truncated: boolean;
-  bytes: number;
-  events: number;
-  unparsed: number;
-}
-
-/** GET /api/runs/:id/tasks/:call_id/diff */
-export interface TaskDiffView {
-  diff: string;
-  truncated: boolean;
-  start_sha: string;
-  end_sha: string;
-}
 
 export interface TaskArtifacts {
   log(runId: string, callId: string): Promise<HarnessLogView>;
@@ -73,7 +55,7 @@ export function createTaskArtifacts(deps: TaskArtifactsDeps): TaskArtifacts {
       const { run, call } = await findTask(runId, callId);
       const named = call === undefined ? undefined : loggedTask(call);
       if (call === undefined || named === undefined) {
-        throw new AppError("task_log.not_found", "that call has no harness log", { status: 404 });
+        throw new GuildsError("task_log.not_found", "that call has no harness log");
       }
       const agent = await deps.store.agents.get(run.agentId);
       const machine = await deps.machines.forAgent(agent);
@@ -92,10 +74,9 @@ export function createTaskArtifacts(deps: TaskArtifactsDeps): TaskArtifacts {
         answerBytes: LOG_ANSWER_MAX_BYTES,
       });
       if (log === LOG_MISSING) {
-        throw new AppError(
+        throw new GuildsError(
           "task_log.gone",
           `that call's harness log is gone: the agent's home keeps the logs of its ${RUNS_KEPT} most recent runs`,
-          { status: 404 },
         );
       }
       const redactor = await deps.redactorFor(agent.id);
@@ -114,7 +95,7 @@ export function createTaskArtifacts(deps: TaskArtifactsDeps): TaskArtifacts {
       const { run, call } = await findTask(runId, callId);
       const checkpoints = call === undefined ? undefined : taskCheckpoints(call);
       if (checkpoints === undefined) {
-        throw new AppError("task_diff.not_found", "that call has no task diff", { status: 404 });
+        throw new GuildsError("task_diff.not_found", "that call has no task diff");
       }
       const agent = await deps.store.agents.get(run.agentId);
       const machine = await deps.machines.forAgent(agent);

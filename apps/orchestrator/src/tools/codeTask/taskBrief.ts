@@ -1,7 +1,7 @@
 // Step 4: the brief the harness reads, and the notes appended to it.
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { TASK_NOTES_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import type { NoteReader } from "../../notes/noteReader.ts";
-import { CodeTaskError } from "./codeTaskError.ts";
 
 /**
  * What the harness reads before the task (step 4): it works alone, asks by stopping, may commit but
@@ -64,7 +64,7 @@ export async function loadBriefNotes(
       continue;
     }
     const code = loaded.reason === "missing" ? "note.missing" : "note.refused";
-    throw new CodeTaskError(
+    throw new GuildsError(
       code,
       `notes cannot include ${JSON.stringify(path)}: ${loaded.message} Fix notes and call code_task again.`,
     );

@@ -1,7 +1,8 @@
 // What changed between two checkpoints: the diffstat of the result, the unified diff of the app.
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { CHECKPOINT_TIMEOUT_MS, TASK_CHANGED_FILES_MAX } from "@guilds/protocol/harnessLimits";
 import type { Machine } from "../../machines/machine.ts";
-import { CheckpointError, gitSaid, runForRepository } from "./checkpoint.ts";
+import { gitSaid, runForRepository } from "./checkpoint.ts";
 
 export interface ChangedFile {
   path: string;
@@ -92,8 +93,8 @@ export async function unifiedDiff(
   return { diff: head.text(), truncated: head.truncated };
 }
 
-function diffFailed(input: DiffInput, code: number | null, stderrLines: readonly string[]): CheckpointError {
-  return new CheckpointError(
+function diffFailed(input: DiffInput, code: number | null, stderrLines: readonly string[]): GuildsError {
+  return new GuildsError(
     "checkpoint.diff_failed",
     `git could not diff ${input.from} and ${input.to} in ${input.repoFolder} (exit ${code}). ${gitSaid(stderrLines)}`,
   );

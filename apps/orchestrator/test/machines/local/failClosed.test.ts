@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { describe, expect, test } from "vitest";
-import { GuildsError } from "../../../src/errors.ts";
 import { sandboxUser } from "../../../src/machines/local/bwrap/sandboxUser.ts";
 import { findBwrap } from "../../../src/machines/local/hostTools.ts";
 import { createLocalMachine } from "../../../src/machines/local/localMachine.ts";

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isProcessLive } from "@guilds/runtime/processTable";
 import { describe, expect, test } from "vitest";
-import { isSameProcessRunning } from "../../../src/machines/local/processLiveness.ts";
 import { type MachineRecord, readMachineRecord } from "../../../src/machines/local/records/machineRecord.ts";
 import { bash, codeOp, hostProcessesWith, sleepMarker, waitFor } from "../machineFixture.ts";
 import { availableSandboxes, usePersistentRoot } from "./persistentFixture.ts";
@@ -53,7 +53,7 @@ describe.each(sandboxes)("a persistent %s machine", (sandbox) => {
     await second.stop();
     expect(second.isRunning()).toBe(false);
     expect(await waitFor(() => hostProcessesWith(`sleep ${marker}`).length === 0, 5000)).toBe(true);
-    expect(isSameProcessRunning(started.pid, started.start_ticks)).toBe(false);
+    expect(isProcessLive(started.pid, started.start_ticks)).toBe(false);
     expect(await readMachineRecord(persistent.root)).toBeNull();
     expect(readdirSync(path.join(persistent.root, "run"))).toEqual([]);
     // The first object sees the machine gone, and its next start is a new machine.
@@ -75,7 +75,7 @@ describe.each(sandboxes)("a persistent %s machine", (sandbox) => {
     expect(machine.isRunning()).toBe(true);
     expect(await waitFor(() => !machine.isRunning(), 5000)).toBe(true);
     expect(await waitFor(() => hostProcessesWith(`sleep ${marker}`).length === 0, 5000)).toBe(true);
-    expect(isSameProcessRunning(started.pid, started.start_ticks)).toBe(false);
+    expect(isProcessLive(started.pid, started.start_ticks)).toBe(false);
     expect(readFileSync(path.join(persistent.root, "machine.log"), "utf8")).toContain("idle for 700 ms");
     // The next start is a new machine, with a new run/.
     await machine.start();

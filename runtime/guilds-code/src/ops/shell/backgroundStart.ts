@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import type { Readable } from "node:stream";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { ShellArgs } from "@guilds/protocol/toolArgs";
 import type { ShellBackgroundMeta } from "@guilds/protocol/toolMeta";
 import { readProcess } from "@guilds/runtime/processTable";
@@ -12,7 +13,6 @@ import {
   writeBackgroundRecord,
 } from "../../background/backgroundRecords.ts";
 import type { OpContext, OpResult } from "../../context.ts";
-import { OpError } from "../../dispatch.ts";
 import { readCwd } from "../../paths/workingDirectory.ts";
 import { spawnProcessGroup } from "../../process/processGroup.ts";
 import { callLog } from "../../runs/logFile.ts";
@@ -105,7 +105,7 @@ function reportedPid(wrapper: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     const fail = (reason: string) =>
       reject(
-        new OpError("shell.background_failed", `The background command could not be started: ${reason}.`),
+        new GuildsError("shell.background_failed", `The background command could not be started: ${reason}.`),
       );
     wrapper.once("error", (error) =>
       fail(`bash could not be started (${error.message}); the machine needs bash on PATH`),

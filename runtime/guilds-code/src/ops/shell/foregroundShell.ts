@@ -1,11 +1,11 @@
 import type { ChildProcess } from "node:child_process";
 import { closeSync, constants, openSync, rmSync } from "node:fs";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { SHELL_KILL_GRACE_MS, SHELL_TIMEOUT_EXIT_CODE } from "@guilds/protocol/limits";
 import type { ShellArgs } from "@guilds/protocol/toolArgs";
 import type { ShellMeta } from "@guilds/protocol/toolMeta";
 import { type CommandCgroup, type LimitHit, openCommandCgroup } from "../../cgroups/callCgroup.ts";
 import type { OpContext, OpResult } from "../../context.ts";
-import { OpError } from "../../dispatch.ts";
 import { readCwd, writeCwd } from "../../paths/workingDirectory.ts";
 import { type CommandOutcome, runToCompletion, spawnProcessGroup } from "../../process/processGroup.ts";
 import { callLog, withFileSource } from "../../runs/logFile.ts";
@@ -95,7 +95,7 @@ async function runLogged(
     });
   } catch (caught) {
     const message = caught instanceof Error ? caught.message : String(caught);
-    throw new OpError(
+    throw new GuildsError(
       "shell.spawn_failed",
       `bash could not be started (${message}); the machine needs bash on PATH.`,
     );

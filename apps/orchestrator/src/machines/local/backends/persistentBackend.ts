@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
-import { GuildsError } from "../../../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
+import { isProcessLive } from "@guilds/runtime/processTable";
 import { type DaemonConnection, DaemonConnections } from "../daemon/daemonConnection.ts";
 import { daemonAnswers, type OpenDaemonFolder, openDaemonFolder } from "../daemon/daemonEndpoint.ts";
 import { execThroughDaemon, holdThroughDaemon, writeFileThroughDaemon } from "../daemon/daemonExec.ts";
@@ -9,7 +10,6 @@ import type { DaemonSetup } from "../daemon/daemonSetup.ts";
 import { startDetachedDaemon } from "../daemon/detachedDaemonStart.ts";
 import { layoutOf } from "../machineLayout.ts";
 import { resetRuntimeFolder } from "../machinePaths.ts";
-import { isSameProcessRunning } from "../processLiveness.ts";
 import {
   endRecordedMachine,
   type MachineRecord,
@@ -77,7 +77,7 @@ export function createPersistentBackend(
     current = null;
   };
 
-  const isRunning = (record: MachineRecord) => isSameProcessRunning(record.pid, record.start_ticks);
+  const isRunning = (record: MachineRecord) => isProcessLive(record.pid, record.start_ticks);
 
   async function adopt(record: MachineRecord): Promise<Current | null> {
     if (record.sandbox !== daemonSetup.mode || record.home !== folders.home.host || !isRunning(record))

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { waitForExitOrKill } from "@guilds/runtime/processGroupStop";
-import { GuildsError } from "../../../errors.ts";
 import { DaemonConnections } from "../daemon/daemonConnection.ts";
 import { type OpenDaemonFolder, openDaemonFolder } from "../daemon/daemonEndpoint.ts";
 import { execThroughDaemon, writeFileThroughDaemon } from "../daemon/daemonExec.ts";

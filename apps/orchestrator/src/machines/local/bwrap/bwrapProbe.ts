@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { GuildsError } from "../../../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { findBwrap } from "../hostTools.ts";
 import type { SeccompSetting } from "../localOptions.ts";
 import { isolationArgs, systemViewArgs } from "./bwrapArgs.ts";

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, type IOType, type StdioOptions } from "node:child_process";
 import { Writable } from "node:stream";
-import { GuildsError } from "../../../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { refusedCalls } from "./seccompPolicy.ts";
 
 /** Debian's python3-seccomp (libseccomp's own bindings) is installed for the system's python only. */

@@ -1,6 +1,6 @@
 import { Readable, Writable } from "node:stream";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { type ExitFrame, Frame, parseJsonFrame, type StartFrame } from "@guilds/protocol/machineExec";
-import { GuildsError } from "../../../errors.ts";
 import type { ExecOptions, MachineProcess } from "../../machine.ts";
 import type { DaemonConnection, DaemonConnections } from "./daemonConnection.ts";
 

@@ -3,8 +3,8 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { backgroundGroups } from "@guilds/runtime/backgroundGroups";
 import { endGroups, STARTED_PROCESS_GRACE_MS, waitForExitOrKill } from "@guilds/runtime/processGroupStop";
+import { isProcessLive } from "@guilds/runtime/processTable";
 import { z } from "zod";
-import { isSameProcessRunning } from "../processLiveness.ts";
 
 /**
  * What a persistent machine leaves on its root for the next process: which start it is and which
@@ -73,7 +73,7 @@ export async function endRecordedMachine(
   record: MachineRecord,
   hostBackgroundRecords: string,
 ): Promise<void> {
-  const running = isSameProcessRunning(record.pid, record.start_ticks);
+  const running = isProcessLive(record.pid, record.start_ticks);
   if (record.sandbox === "bwrap") {
     // The sandbox's pid 1: its pid namespace, background commands included, ends with it.
     if (!running) return;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { GuildsError } from "../../../errors.ts";
+import { GuildsError } from "@guilds/protocol/guildsError";
 
 /** Longer than any start or stop takes (a sandbox's start may take 15 s). */
 const LOCK_WAIT_MS = 60_000;

@@ -1,8 +1,8 @@
 import { chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { GuildsError } from "../../../../src/errors.ts";
 import { probeBwrap } from "../../../../src/machines/local/bwrap/bwrapProbe.ts";
 import { sandboxUser } from "../../../../src/machines/local/bwrap/sandboxUser.ts";
 import { buildSeccompFilter } from "../../../../src/machines/local/bwrap/seccompFilter.ts";

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
+import { GuildsError } from "@guilds/protocol/guildsError";
 import { SHELL_KILL_GRACE_MS } from "@guilds/protocol/limits";
-import { OpError } from "../../../dispatch.ts";
 
 /** rg's complaints are short (a regex error, a few unreadable files); more is never shown. */
 const STDERR_KEPT_BYTES = 8 * 1024;
@@ -94,7 +94,7 @@ export function runRipgrep(options: RipgrepOptions): Promise<RipgrepRun> {
       cleanUp();
       if (caught.code === "ENOENT") {
         reject(
-          new OpError(
+          new GuildsError(
             "search.rg_missing",
             `ripgrep (rg) is not on the machine's PATH (${options.env.PATH}); the sandbox image must provide it.`,
           ),
