@@ -1,6 +1,7 @@
 // The machine limits of the agent forms: text as typed, blank for the default, the effective
 // limits as placeholders, and what the form sends.
 
+import { parseByteSize } from "@guilds/protocol/parseByteSize";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { AgentSettingsFields } from "../src/ui/AgentSettingsFields.tsx";
@@ -10,7 +11,6 @@ import {
   BLANK_MACHINE_LIMITS,
   machineLimitPlaceholders,
   machineLimitsBody,
-  parseSizeText,
   sizeText,
   validateMachineLimits,
 } from "../src/ui/machineLimitsForm.ts";
@@ -105,10 +105,10 @@ describe("the limits the form sends", () => {
   });
 
   test("sizes read and written the way the server reads them", () => {
-    expect(parseSizeText("4G")).toBe(4 * GiB);
-    expect(parseSizeText("1.5GiB")).toBe(1.5 * GiB);
-    expect(parseSizeText("1073741824")).toBe(GiB);
-    expect(parseSizeText("4X")).toBeNull();
+    expect(parseByteSize("4G")).toBe(4 * GiB);
+    expect(parseByteSize("1.5GiB")).toBe(1.5 * GiB);
+    expect(parseByteSize("1073741824")).toBe(GiB);
+    expect(parseByteSize("4X")).toBeNull();
     expect(sizeText(4 * GiB)).toBe("4G");
     expect(sizeText(1.5 * GiB)).toBe("1536M");
     expect(sizeText(1000)).toBe("1000");

@@ -1,4 +1,5 @@
 export { formatByteSize } from "@guilds/protocol/byteSize";
+export { parseByteSize } from "@guilds/protocol/parseByteSize";
 
 /**
  * What one machine may use of this host. They are settings of the agent (null: the default),
@@ -36,15 +37,4 @@ export interface AgentLimitSettings {
   readonly memoryBytes: number | null;
   readonly cpus: number | null;
   readonly diskBytes: number | null;
-}
-
-/** "4G", "512M", "1.5GiB", "1073741824": a size in bytes, or null when it is not one. */
-export function parseByteSize(text: string): number | null {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*$/i.exec(text);
-  if (!match) return null;
-  const units: Record<string, number> = { "": 1, k: 1024, m: MiB, g: GiB, t: 1024 * GiB };
-  const unit = units[(match[2] ?? "").toLowerCase()];
-  if (unit === undefined) return null;
-  const bytes = Math.floor(Number(match[1]) * unit);
-  return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : null;
 }

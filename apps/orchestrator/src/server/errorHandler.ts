@@ -1,14 +1,10 @@
+import type { ApiErrorBody } from "@guilds/protocol/apiErrorBody";
 import { type ErrorCode, httpStatusOf } from "@guilds/protocol/errorCodes";
 import { isGuildsError } from "@guilds/protocol/guildsError";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { asStorageFull } from "../store/storageFull.ts";
-
-/** The JSON body of every failed API answer. */
-export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string };
-}
 
 /**
  * Redacts what it is given (startServices passes its RedactingLogger): an error's message or stack

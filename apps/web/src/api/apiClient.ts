@@ -1,10 +1,14 @@
+import { ApiErrorBody, type ReceivedErrorCode } from "@guilds/protocol/apiErrorBody";
 import { forgetOperatorToken, readOperatorToken } from "./operatorToken.ts";
 
-/** An answer of the API that is not 2xx: its stable code and its message (what was wrong, how to fix it). */
+/**
+ * An answer of the API that is not 2xx: its stable code and its message (what was wrong, how to fix
+ * it). With no answer the code is "network"; with an answer that is no error body, http.<status>.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ReceivedErrorCode,
     message: string,
   ) {
     super(message);
@@ -47,12 +51,11 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 }
 
 export async function apiErrorOf(response: Response): Promise<ApiError> {
-  let code = `http.${response.status}`;
+  let code: ReceivedErrorCode = `http.${response.status}`;
   let message = `${response.status} ${response.statusText}`;
   try {
-    const answer = (await response.json()) as { error?: { code?: string; message?: string } };
-    code = answer.error?.code ?? code;
-    message = answer.error?.message ?? message;
+    const answer = ApiErrorBody.safeParse(await response.json());
+    if (answer.success) ({ code, message } = answer.data.error);
   } catch {
     // Not JSON: keep the status line.
   }

@@ -5,12 +5,16 @@ import {
   MAX_TOOL_CALLS_LIMIT,
   type ModelProviderName,
 } from "@guilds/protocol/agentSettings";
+import type {
+  CreateAgentBodyInput,
+  ModelSettingsBodyInput,
+  UpdateAgentBodyInput,
+} from "@guilds/protocol/apiRequests";
 import type { AgentView } from "@guilds/protocol/apiViews";
 import type { HarnessName } from "@guilds/protocol/harness";
 import { HARNESS_DISPLAY_NAMES, HARNESS_NAMES } from "@guilds/protocol/harness";
 import {
   BLANK_MACHINE_LIMITS,
-  type MachineLimitsBody,
   type MachineLimitValues,
   machineLimitsBody,
   machineLimitValuesOf,
@@ -19,9 +23,9 @@ import {
 
 /*
  * An agent's settings as a form holds them (text as typed), checked here before they go out, and
- * turned into the bodies of POST /api/guilds/{id}/agents and PATCH /api/agents/{id}
- * (apps/orchestrator/src/server/requestSchemas.ts), within the protocol's agent settings bounds; the
- * server checks again and its message is shown when it refuses.
+ * turned into the bodies of POST /api/guilds/{id}/agents and PATCH /api/agents/{id} (the protocol's
+ * CreateAgentBody and UpdateAgentBody), within the protocol's agent settings bounds; the server
+ * checks again and its message is shown when it refuses.
  */
 
 export const HARNESS_CHOICES: readonly HarnessName[] = HARNESS_NAMES;
@@ -81,28 +85,13 @@ export interface AgentFormValues extends MachineLimitValues {
 
 export type AgentFormErrors = Partial<Record<keyof AgentFormValues, string>>;
 
-export interface ModelSettingsBody {
-  provider: ModelProviderName;
-  name: string;
-  base_url?: string | null;
-}
-
-/** The settings both bodies share. */
-interface AgentSettingsBody {
-  name: string;
-  model: ModelSettingsBody;
-  harness: HarnessName | null;
-  harness_model: string | null;
-  harness_effort: string | null;
-  coding: boolean;
-  max_tool_calls: number;
-  idle_stop_minutes: number;
-  limits: MachineLimitsBody;
-  script?: unknown;
-}
-
-export type CreateAgentBody = AgentSettingsBody;
-export type UpdateAgentBody = AgentSettingsBody;
+/*
+ * The bodies as the protocol types them, but for the script: it goes as the operator wrote it once
+ * it is an object with a steps list (parseScriptText); the server checks the rest against the
+ * protocol's ModelScript, and its message is shown when it refuses.
+ */
+export type CreateAgentBody = Omit<CreateAgentBodyInput, "script"> & { script?: unknown };
+export type UpdateAgentBody = Omit<UpdateAgentBodyInput, "script"> & { script?: unknown };
 
 export type AgentFormOutcome<Body> = { ok: true; body: Body } | { ok: false; errors: AgentFormErrors };
 
@@ -213,15 +202,16 @@ export function buildUpdateAgentBody(values: AgentFormValues): AgentFormOutcome<
   return buildSettingsBody(values);
 }
 
-function buildSettingsBody(values: AgentFormValues): AgentFormOutcome<AgentSettingsBody> {
+/** Every setting: a body of either request. */
+function buildSettingsBody(values: AgentFormValues): AgentFormOutcome<CreateAgentBody> {
   const errors = validateAgentForm(values);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const baseUrl = values.baseUrl.trim();
-  const model: ModelSettingsBody = { provider: values.provider, name: values.modelName.trim() };
+  const model: ModelSettingsBodyInput = { provider: values.provider, name: values.modelName.trim() };
   if (baseUrlUse(values.provider) !== "none" && baseUrl !== "") model.base_url = baseUrl;
   else model.base_url = null;
   const harness = values.harness === "" ? null : values.harness;
-  const body: AgentSettingsBody = {
+  const body: CreateAgentBody = {
     name: values.name.trim(),
     model,
     harness,

@@ -1,4 +1,6 @@
+import type { AgentLimitsBodyInput } from "@guilds/protocol/apiRequests";
 import type { AgentLimitsView, EffectiveLimitsView } from "@guilds/protocol/apiViews";
+import { parseByteSize } from "@guilds/protocol/parseByteSize";
 
 /*
  * An agent's machine limits as the settings form holds them: text as typed, blank for the default.
@@ -14,14 +16,6 @@ export interface MachineLimitValues {
 }
 
 export type MachineLimitErrors = Partial<Record<keyof MachineLimitValues, string>>;
-
-/** The limits part of the agent bodies: null is the default. */
-export interface MachineLimitsBody {
-  pids: number | null;
-  memory: number | null;
-  cpus: number | null;
-  disk: number | null;
-}
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -66,32 +60,25 @@ export function sizeText(bytes: number): string {
   return String(bytes);
 }
 
-/** "4G", "512M", "1.5GiB", "1073741824": bytes, or null when the text is not a size. */
-export function parseSizeText(text: string): number | null {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*$/i.exec(text);
-  if (!match) return null;
-  const units: Record<string, number> = { "": 1, k: KiB, m: MiB, g: GiB, t: TiB };
-  const unit = units[(match[2] ?? "").toLowerCase()] ?? 1;
-  const bytes = Math.floor(Number(match[1]) * unit);
-  return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : null;
-}
-
 /** Each limit's problem, in words that say how to fix it; {} when they can be sent. */
 export function validateMachineLimits(values: MachineLimitValues): MachineLimitErrors {
   return checkedLimits(values).errors;
 }
 
-/** The limits as the body sends them; call once validateMachineLimits found nothing. */
-export function machineLimitsBody(values: MachineLimitValues): MachineLimitsBody {
+/** The limits as the body sends them, each one (null: the default); call once validateMachineLimits found nothing. */
+export function machineLimitsBody(values: MachineLimitValues): AgentLimitsBodyInput {
   return checkedLimits(values).body;
 }
 
-function checkedLimits(values: MachineLimitValues): { body: MachineLimitsBody; errors: MachineLimitErrors } {
+function checkedLimits(values: MachineLimitValues): {
+  body: AgentLimitsBodyInput;
+  errors: MachineLimitErrors;
+} {
   const errors: MachineLimitErrors = {};
   const size = (field: "memory" | "disk", label: string): number | null => {
     const text = values[field].trim();
     if (text === "") return null;
-    const bytes = parseSizeText(text);
+    const bytes = parseByteSize(text);
     if (bytes !== null && bytes >= MIN_SIZE_BYTES) return bytes;
     errors[field] = `${label} must be a size of at least 1M, such as 4G or 512M, or blank for the default.`;
     return null;
@@ -106,7 +93,7 @@ function checkedLimits(values: MachineLimitValues): { body: MachineLimitsBody; e
   if (cpusText !== "" && (cpus === null || cpus < MIN_CPUS)) {
     errors.cpus = `CPUs must be a number of at least ${MIN_CPUS}, such as 2 or 0.5, or blank for the default.`;
   }
-  const body: MachineLimitsBody = {
+  const body: AgentLimitsBodyInput = {
     memory: size("memory", "Memory"),
     pids: errors.pids === undefined ? pids : null,
     cpus: errors.cpus === undefined ? cpus : null,

@@ -1,3 +1,5 @@
+import type { SetSecretBodyInput } from "@guilds/protocol/apiRequests";
+
 /*
  * The secret form's values checked and turned into PUT <owner>/secrets/{name} {value, aliases}.
  * A name and each alias is an environment variable name (apps/orchestrator/src/store/names.ts).
@@ -15,9 +17,10 @@ export interface SecretFormValues {
 
 export type SecretFormErrors = Partial<Record<keyof SecretFormValues, string>>;
 
+/** The secret's name goes in the path, the rest in the body. */
 export interface SetSecretRequest {
   name: string;
-  body: { value: string; aliases: string[] };
+  body: SetSecretBodyInput;
 }
 
 export function emptySecretForm(): SecretFormValues {

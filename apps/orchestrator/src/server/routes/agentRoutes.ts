@@ -1,3 +1,4 @@
+import { CreateAgentBody, UpdateAgentBody } from "@guilds/protocol/apiRequests";
 import { AgentList, AgentView, DeletionView } from "@guilds/protocol/apiViews";
 import { deleteAgent } from "../../deletion/deleteAgent.ts";
 import type { MachineLimitMaxima } from "../../machines/limitMaxima.ts";
@@ -6,7 +7,6 @@ import type { AgentSettings } from "../../store/agentStore.ts";
 import { limitSettingsOf } from "../agentLimitsBody.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
-import { CreateAgentBody, UpdateAgentBody } from "../requestSchemas.ts";
 import { agentView, deletionView } from "../views.ts";
 
 export function agentRoutes({ store, scripts, machines, machineLimits = {} }: AppDeps): ApiRoute[] {

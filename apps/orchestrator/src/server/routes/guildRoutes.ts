@@ -1,8 +1,8 @@
+import { CreateGuildBody } from "@guilds/protocol/apiRequests";
 import { DeletionView, GuildList, GuildView } from "@guilds/protocol/apiViews";
 import { deleteGuild } from "../../deletion/deleteGuild.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
-import { CreateGuildBody } from "../requestSchemas.ts";
 import { deletionView, guildView } from "../views.ts";
 
 export function guildRoutes({ store }: AppDeps): ApiRoute[] {

@@ -1,8 +1,8 @@
+import { CreateRepositoryBody } from "@guilds/protocol/apiRequests";
 import { DeletionView, RepositoryList, RepositoryView } from "@guilds/protocol/apiViews";
 import { deleteRepository } from "../../deletion/deleteRepository.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
-import { CreateRepositoryBody } from "../requestSchemas.ts";
 import { deletionView, repositoryView } from "../views.ts";
 
 export function repositoryRoutes({ store }: AppDeps): ApiRoute[] {

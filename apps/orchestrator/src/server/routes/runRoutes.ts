@@ -1,8 +1,8 @@
+import { MessageBody } from "@guilds/protocol/apiRequests";
 import { RunDetailView, RunList, RunView, ToolCallView } from "@guilds/protocol/apiViews";
 import { notFound } from "../../store/notFound.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
-import { MessageBody } from "../requestSchemas.ts";
 import { messageView, runView, toolCallView } from "../views.ts";
 
 export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {

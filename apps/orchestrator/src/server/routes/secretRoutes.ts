@@ -1,9 +1,9 @@
+import { SetSecretBody } from "@guilds/protocol/apiRequests";
 import { SecretDeletionView, SecretList, SecretView } from "@guilds/protocol/apiViews";
 import { GuildsError } from "@guilds/protocol/guildsError";
 import type { SecretOwner } from "../../store/secretStore.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
-import { SetSecretBody } from "../requestSchemas.ts";
 import { secretView } from "../views.ts";
 
 /** Secrets are write-only: set and delete by name, list names and aliases, never a value. */

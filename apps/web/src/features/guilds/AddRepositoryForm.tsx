@@ -1,3 +1,4 @@
+import type { CreateRepositoryBodyInput } from "@guilds/protocol/apiRequests";
 import type { RepositoryView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId } from "react";
@@ -8,7 +9,6 @@ import { TextField } from "../../ui/TextField.tsx";
 import { useFormValues } from "../../ui/useFormValues.ts";
 import {
   buildRepositoryBody,
-  type CreateRepositoryBody,
   emptyRepositoryForm,
   type RepositorySource,
   repositoryNameFromSource,
@@ -25,7 +25,7 @@ export function AddRepositoryForm({ guildId }: { guildId: string }) {
   const form = useFormValues(emptyRepositoryForm);
   const sourceName = useId();
   const add = useMutation({
-    mutationFn: (body: CreateRepositoryBody) =>
+    mutationFn: (body: CreateRepositoryBodyInput) =>
       api<RepositoryView>("POST", `/api/guilds/${encodeURIComponent(guildId)}/repositories`, body),
     onSuccess: () => {
       form.reset(emptyRepositoryForm());

@@ -1,3 +1,4 @@
+import type { CreateGuildBodyInput } from "@guilds/protocol/apiRequests";
 import type { GuildView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -16,7 +17,8 @@ export function CreateGuildForm() {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (guildName: string) => api<GuildView>("POST", "/api/guilds", { name: guildName }),
+    mutationFn: (guildName: string) =>
+      api<GuildView>("POST", "/api/guilds", { name: guildName } satisfies CreateGuildBodyInput),
     onSuccess: async (guild) => {
       queryClient.setQueryData(queryKeys.guild(guild.id), guild);
       await queryClient.invalidateQueries({ queryKey: queryKeys.guilds });

@@ -1,7 +1,9 @@
+import type { CreateRepositoryBodyInput } from "@guilds/protocol/apiRequests";
+
 /*
- * The add-repository form checked and turned into POST /api/guilds/{id}/repositories: a name and
- * either a git URL (with an optional token) or a local path on the server's host
- * (apps/orchestrator/src/server/requestSchemas.ts, store/names.ts).
+ * The add-repository form checked and turned into POST /api/guilds/{id}/repositories (the
+ * protocol's CreateRepositoryBody): a name and either a git URL (with an optional token) or a local
+ * path on the server's host (apps/orchestrator/src/store/names.ts).
  */
 
 export const REPOSITORY_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -20,10 +22,6 @@ export interface RepositoryFormValues {
 
 export type RepositoryFormErrors = Partial<Record<keyof RepositoryFormValues, string>>;
 
-export type CreateRepositoryBody =
-  | { name: string; url: string; token?: string }
-  | { name: string; local_path: string };
-
 export function emptyRepositoryForm(): RepositoryFormValues {
   return { name: "", source: "url", url: "", token: "", localPath: "" };
 }
@@ -37,7 +35,7 @@ export function repositoryNameFromSource(source: string): string {
 
 export function buildRepositoryBody(
   values: RepositoryFormValues,
-): { ok: true; body: CreateRepositoryBody } | { ok: false; errors: RepositoryFormErrors } {
+): { ok: true; body: CreateRepositoryBodyInput } | { ok: false; errors: RepositoryFormErrors } {
   const errors: RepositoryFormErrors = {};
   const name = values.name.trim();
   if (name === "") errors.name = "Name the repository: it is cloned to repos/<name> in each agent's home.";

@@ -1,3 +1,4 @@
+import type { MessageBodyInput } from "@guilds/protocol/apiRequests";
 import type { RunView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
@@ -16,7 +17,9 @@ export function MessageComposer({ runId, running }: { runId: string; running: bo
   const [message, setMessage] = useState("");
   const send = useMutation({
     mutationFn: (text: string) =>
-      api<RunView>("POST", `/api/runs/${encodeURIComponent(runId)}/messages`, { message: text }),
+      api<RunView>("POST", `/api/runs/${encodeURIComponent(runId)}/messages`, {
+        message: text,
+      } satisfies MessageBodyInput),
     onSuccess: (run) => {
       setMessage("");
       queryClient.setQueryData(queryKeys.run(runId), run);

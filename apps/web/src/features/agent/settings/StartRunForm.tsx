@@ -1,3 +1,4 @@
+import type { MessageBodyInput } from "@guilds/protocol/apiRequests";
 import type { RunView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useState } from "react";
@@ -17,7 +18,9 @@ export function StartRunForm({ agentId, coding }: { agentId: string; coding: boo
   const [problem, setProblem] = useState<string | null>(null);
   const start = useMutation({
     mutationFn: (text: string) =>
-      api<RunView>("POST", `/api/agents/${encodeURIComponent(agentId)}/runs`, { message: text }),
+      api<RunView>("POST", `/api/agents/${encodeURIComponent(agentId)}/runs`, {
+        message: text,
+      } satisfies MessageBodyInput),
     onSuccess: (run) => {
       queryClient.setQueryData(queryKeys.run(run.id), run);
       void queryClient.invalidateQueries({ queryKey: queryKeys.agentRuns(agentId) });

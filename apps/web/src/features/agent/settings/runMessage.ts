@@ -1,5 +1,4 @@
-/** An operator message's limit (apps/orchestrator/src/server/requestSchemas.ts MESSAGE_MAX_CHARACTERS). */
-export const MESSAGE_MAX_CHARACTERS = 200_000;
+import { MESSAGE_MAX_CHARACTERS } from "@guilds/protocol/apiRequests";
 
 /** What is wrong with a message to start a run with, or null when it can go. */
 export function messageError(message: string): string | null {
