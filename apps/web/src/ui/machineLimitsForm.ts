@@ -65,7 +65,10 @@ export function validateMachineLimits(values: MachineLimitValues): MachineLimitE
   return checkedLimits(values).errors;
 }
 
-/** The limits as the body sends them, each one (null: the default); call once validateMachineLimits found nothing. */
+/**
+ * The limits as the body sends them, all four (null: the default); call once validateMachineLimits
+ * found nothing.
+ */
 export function machineLimitsBody(values: MachineLimitValues): AgentLimitsBodyInput {
   return checkedLimits(values).body;
 }
