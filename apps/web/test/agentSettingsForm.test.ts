@@ -1,3 +1,4 @@
+import { CreateAgentBody, UpdateAgentBody } from "@guilds/protocol/apiRequests";
 import { describe, expect, test } from "vitest";
 import {
   type AgentFormValues,
@@ -201,5 +202,51 @@ describe("the settings form", () => {
     expect(
       agentFormOf({ ...anAgent, model: { provider: "scripted", name: "s", base_url: null }, script }).script,
     ).toBe(JSON.stringify(script, null, 2));
+  });
+});
+
+describe("the bodies pass the protocol's schemas, the ones the server validates with", () => {
+  const bodyOf = <Body>(outcome: { ok: true; body: Body } | { ok: false }): Body => {
+    if (!outcome.ok) throw new Error("the form refused its values");
+    return outcome.body;
+  };
+
+  test("a create body with a harness, limits and a base URL passes CreateAgentBody", () => {
+    const body = bodyOf(
+      buildCreateAgentBody(
+        form({
+          name: "reviewer",
+          provider: "openai-compatible",
+          modelName: "qwen3:8b",
+          baseUrl: "http://127.0.0.1:8080/v1",
+          harness: "codex",
+          harnessModel: "gpt-5-codex",
+          memory: "512M",
+          pids: "64",
+          cpus: "0.5",
+          disk: "20G",
+        }),
+      ),
+    );
+    expect(CreateAgentBody.safeParse(body).error).toBeUndefined();
+  });
+
+  test("a scripted agent's body, with the example script, passes CreateAgentBody", () => {
+    const body = bodyOf(
+      buildCreateAgentBody(
+        form({ name: "demo", provider: "scripted", modelName: "scripted", script: EXAMPLE_SCRIPT }),
+      ),
+    );
+    expect(CreateAgentBody.safeParse(body).error).toBeUndefined();
+  });
+
+  test("an update body of an agent's current settings passes UpdateAgentBody", () => {
+    const agent = agentView({
+      model: { provider: "anthropic", name: "claude-sonnet-4-5", base_url: null },
+      harness: "claude",
+      harness_effort: "high",
+      limits: { pids: 64, memory_bytes: 512 * 1024 ** 2, cpus: null, disk_bytes: null },
+    });
+    expect(UpdateAgentBody.safeParse(bodyOf(buildUpdateAgentBody(agentFormOf(agent)))).error).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { CreateRepositoryBody } from "@guilds/protocol/apiRequests";
 import { describe, expect, test } from "vitest";
 import {
   buildRepositoryBody,
@@ -56,4 +57,14 @@ describe("repositoryNameFromSource", () => {
     expect(repositoryNameFromSource("")).toBe("");
     expect(repositoryNameFromSource("https://example.com/a b")).toBe("");
   });
+});
+
+test("both kinds of body pass the protocol's CreateRepositoryBody, which the server validates with", () => {
+  for (const values of [
+    form({ name: "shop", url: "https://github.com/acme/shop.git", token: "ghp_x" }),
+    form({ name: "shop", source: "local", localPath: "/srv/git/shop" }),
+  ]) {
+    const outcome = buildRepositoryBody(values);
+    expect(outcome.ok && CreateRepositoryBody.safeParse(outcome.body).error).toBeUndefined();
+  }
 });

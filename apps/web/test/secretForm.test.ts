@@ -1,3 +1,4 @@
+import { SetSecretBody } from "@guilds/protocol/apiRequests";
 import { describe, expect, test } from "vitest";
 import { buildSetSecretRequest, parseAliases } from "../src/ui/secretForm.ts";
 
@@ -49,4 +50,9 @@ describe("buildSetSecretRequest", () => {
       "KEY is the secret's own name; an alias is another name for the same value.",
     );
   });
+});
+
+test("the body passes the protocol's SetSecretBody, which the server validates with", () => {
+  const outcome = buildSetSecretRequest({ name: "GITHUB_TOKEN", value: "s3cret", aliases: "GH_TOKEN" });
+  expect(outcome.ok && SetSecretBody.safeParse(outcome.request.body).error).toBeUndefined();
 });
