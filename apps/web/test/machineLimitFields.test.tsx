@@ -1,7 +1,7 @@
 // The machine limits of the agent forms: text as typed, blank for the default, the effective
 // limits as placeholders, and what the form sends.
 
-import { parseByteSize } from "@guilds/protocol/parseByteSize";
+import { parseByteSize } from "@guilds/protocol/byteSize";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { AgentSettingsFields } from "../src/ui/AgentSettingsFields.tsx";

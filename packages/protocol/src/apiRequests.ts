@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HARNESSES, MODEL_PROVIDERS } from "./agentSettings.ts";
+import { parseByteSize } from "./byteSize.ts";
 import { ModelScript } from "./modelScript.ts";
-import { parseByteSize } from "./parseByteSize.ts";
 
 /*
  * The bodies the server's API accepts: the server validates requests with these schemas, its

@@ -1,6 +1,6 @@
+import { parseByteSize } from "@guilds/protocol/byteSize";
 import { GuildsError } from "@guilds/protocol/guildsError";
 import { type AgentLimitName, limitValueProblem } from "./limitValues.ts";
-import { parseByteSize } from "./machineLimits.ts";
 
 /**
  * The server's bounds on every agent's machine, from the environment: each maximum absent when its

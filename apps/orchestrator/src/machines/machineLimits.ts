@@ -1,5 +1,4 @@
-export { formatByteSize } from "@guilds/protocol/byteSize";
-export { parseByteSize } from "@guilds/protocol/parseByteSize";
+export { formatByteSize, parseByteSize } from "@guilds/protocol/byteSize";
 
 /**
  * What one machine may use of this host. They are settings of the agent (null: the default),

@@ -1,6 +1,6 @@
 import type { AgentLimitsBodyInput } from "@guilds/protocol/apiRequests";
 import type { AgentLimitsView, EffectiveLimitsView } from "@guilds/protocol/apiViews";
-import { parseByteSize } from "@guilds/protocol/parseByteSize";
+import { parseByteSize } from "@guilds/protocol/byteSize";
 
 /*
  * An agent's machine limits as the settings form holds them: text as typed, blank for the default.
