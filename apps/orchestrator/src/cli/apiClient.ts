@@ -1,3 +1,4 @@
+import { ApiErrorBody } from "@guilds/protocol/apiErrorBody";
 import { isErrorCode } from "@guilds/protocol/errorCodes";
 import { GuildsError } from "@guilds/protocol/guildsError";
 
@@ -63,14 +64,9 @@ export function apiClientFromEnvironment(environment: NodeJS.ProcessEnv): ApiCli
 
 async function errorOf(response: Response): Promise<GuildsError> {
   const text = await response.text();
-  try {
-    const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-    const code = body.error?.code;
-    if (typeof code === "string" && isErrorCode(code) && typeof body.error?.message === "string") {
-      return new GuildsError(code, body.error.message);
-    }
-  } catch {
-    // Not our JSON: described below.
+  const body = ApiErrorBody.safeParse(parsedJson(text));
+  if (body.success && isErrorCode(body.data.error.code)) {
+    return new GuildsError(body.data.error.code, body.data.error.message);
   }
   return new GuildsError(
     "server.unexpected_answer",
@@ -81,4 +77,12 @@ async function errorOf(response: Response): Promise<GuildsError> {
 function causeOf(caught: unknown): string {
   if (caught instanceof Error && caught.cause instanceof Error) return caught.cause.message;
   return caught instanceof Error ? caught.message : String(caught);
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
