@@ -180,6 +180,12 @@ export const ERROR_STATUS = {
   "machine.stopped": 503,
   /** A helper (guilds-code, guilds-harness) is not built on the server. */
   "helper.missing": 500,
+  /** No container engine (Docker, Podman) answers on its socket or DOCKER_HOST. */
+  "engine.unreachable": 502,
+  /** The container engine refused a request (an image import, a container it could not make). */
+  "engine.failed": 502,
+  /** The sandbox image could not be built (mmdebstrap missing or failed, a helper not built). */
+  "image.build_failed": 500,
 
   // Tool calls and the helpers that run them.
   /** The model called a tool that does not exist. */

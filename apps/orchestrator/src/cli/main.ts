@@ -2,6 +2,7 @@ import { GuildsError } from "@guilds/protocol/guildsError";
 import { runAgentCommand } from "./agentCommand.ts";
 import { runGuildCommand } from "./guildCommand.ts";
 import { runHarnessCommand } from "./harnessCommand.ts";
+import { runImageCommand } from "./imageCommand.ts";
 import { runNoteCommand } from "./noteCommand.ts";
 import { runRepoCommand } from "./repoCommand.ts";
 import { runRun } from "./runCommand.ts";
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   note: runNoteCommand,
   token: runTokenCommand,
   harness: runHarnessCommand,
+  image: runImageCommand,
   run: runRun,
 };
 

@@ -51,6 +51,11 @@ Usage:
       Installs the harness CLIs code_task drives into GUILDS_HARNESS_DIR (default
       <GUILDS_HOME>/harnesses), which every machine sees on its PATH. Cursor and Antigravity
       come with their own installers, run inside an agent's machine.
+  guilds image build [--socket <path>] [--tag <name:tag>]
+      Builds the sandbox image of the docker machine provider (guilds-sandbox:<version>) offline:
+      a root filesystem from Debian's packages (mmdebstrap), with node and the helpers, imported
+      into the engine on --socket, else DOCKER_HOST, else /var/run/docker.sock (Docker or
+      Podman's Docker API). Run \`npm run build\` first: the image holds the built helpers.
   guilds token create <name>
       Prints an operator token for the API, once.
   guilds token list
@@ -83,6 +88,8 @@ Environment:
   GUILDS_SANDBOX         auto (default) or bwrap: bubblewrap, or the machine does not start;
                          unconfined: no sandbox, the commands run on this host as you
   GUILDS_SECCOMP         on (default: the machines' seccomp filter, needs python3-seccomp) or off
+  DOCKER_HOST            the container engine guilds image build uses (unix:///path or tcp://host:port,
+                         with DOCKER_TLS_VERIFY and DOCKER_CERT_PATH), when --socket is not given
   CODE_RESULT_MAX_BYTES  the result cap in bytes: default 8192, at least 1024
   GUILDS_MAX_MEMORY, GUILDS_MAX_PIDS, GUILDS_MAX_CPUS, GUILDS_MAX_DISK
                          the most an agent's machine may get (unset: no maximum), e.g. 8G, 4096, 4, 100G
