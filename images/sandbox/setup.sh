@@ -9,8 +9,9 @@ groupadd --gid 1000 agent
 useradd --uid 1000 --gid 1000 --home-dir /home/agent --create-home --shell /bin/bash agent
 chmod 0700 /home/agent
 
-# /run/guilds: the runtime folder (a tmpfs or volume in a container); the harness CLIs' prefix.
-mkdir -p /run/guilds /opt/guilds/harnesses
+# The harness CLIs' prefix. /run/guilds, the runtime folder, is a mount of the container (mmdebstrap
+# empties /run, and the engine makes the mount point).
+mkdir -p /opt/guilds/harnesses
 chmod 0755 /opt/guilds /opt/guilds/bin /opt/guilds/harnesses
 chmod 0755 /opt/guilds/bin/*
 
