@@ -141,7 +141,10 @@ export function imageChanges(version: string, helpers: string): string[] {
     `ENV HOME=${SANDBOX_HOME}`,
     `USER ${IMAGE_UID}:${IMAGE_UID}`,
     `WORKDIR ${SANDBOX_HOME}`,
-    `LABEL ${IMAGE_LABELS.kind}=sandbox ${IMAGE_LABELS.version}=${version} ${IMAGE_LABELS.helpers}=${helpers}`,
+    // One label per LABEL: Podman reads `LABEL a=1 b=2` as the one label a="1 b=2".
+    `LABEL ${IMAGE_LABELS.kind}=sandbox`,
+    `LABEL ${IMAGE_LABELS.version}=${version}`,
+    `LABEL ${IMAGE_LABELS.helpers}=${helpers}`,
   ];
 }
 
@@ -222,10 +225,10 @@ async function importRootFilesystem(
   tag: string,
   changes: string[],
 ): Promise<void> {
-  const [repo, version] = splitTag(tag);
   let stream: NodeJS.ReadableStream;
   try {
-    stream = await docker.importImage(createReadStream(tarball), { repo, tag: version, changes });
+    // The whole name:tag as `repo` (the API allows a tag in it): Podman's compatible API reads no `tag`.
+    stream = await docker.importImage(createReadStream(tarball), { repo: tag, changes });
   } catch (caught) {
     throw new GuildsError("engine.failed", `The engine refused the import of ${tag}: ${messageOf(caught)}`);
   }
@@ -237,12 +240,6 @@ async function importRootFilesystem(
       } else resolve();
     });
   });
-}
-
-function splitTag(tag: string): [string, string] {
-  const colon = tag.lastIndexOf(":");
-  if (colon <= 0 || tag.slice(colon).includes("/")) return [tag, "latest"];
-  return [tag.slice(0, colon), tag.slice(colon + 1)];
 }
 
 function findOnPath(name: string): string | null {

@@ -92,7 +92,13 @@ describe.skipIf(engine.docker === undefined)(`the sandbox image on the engine at
         Memory: 512 * 1024 * 1024,
         MemorySwap: 512 * 1024 * 1024,
         NanoCpus: 1_000_000_000,
-        Ulimits: [{ Name: "nofile", Soft: 4096, Hard: 4096 }],
+        // Explicit, both: Podman otherwise asks for the host's nproc, above what its service may
+        // give (EPERM at start). nproc counts every process of uid 1000 on the host: PidsLimit is
+        // the container's bound, this only has to be high enough.
+        Ulimits: [
+          { Name: "nofile", Soft: 4096, Hard: 4096 },
+          { Name: "nproc", Soft: 4096, Hard: 4096 },
+        ],
         Tmpfs: {
           "/tmp": "rw,exec,nosuid,nodev,size=64m",
           ...(podman ? { [SANDBOX_RUNTIME_DIR]: "rw,nosuid,nodev,size=16m,mode=0700,U" } : {}),
@@ -149,7 +155,7 @@ describe.skipIf(engine.docker === undefined)(`the sandbox image on the engine at
     expect(node).toMatch(/^v20\./);
     expect(python).toMatch(/^Python 3\./);
     // Init: true, so a stop ends the container at once rather than after its whole timeout.
-    expect(init).toMatch(/^(docker-init|catatonit|tini)/);
+    expect(init).toMatch(/^(docker-init|podman-init|catatonit|tini)/);
   });
 
   test("the root is read-only; the home, /tmp and /run/guilds are the agent's to write", async () => {
