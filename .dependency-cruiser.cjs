@@ -80,6 +80,14 @@ module.exports = {
       to: { path: "^apps/orchestrator/src/(tools|toolbox|runs|server|app|cli)/" },
     },
     {
+      name: "images-know-no-caller",
+      comment:
+        "The sandbox image and the engine client build and reach images; they never import the tools, the transport, the engine, the store, the server or the CLI.",
+      severity: "error",
+      from: { path: "^apps/orchestrator/src/images/" },
+      to: { path: "^apps/orchestrator/src/(tools|toolbox|runs|store|server|app|cli)/" },
+    },
+    {
       name: "pipeline-stands-alone",
       comment: "The result pipeline (redaction, the cap, the trailer) imports nothing else of the server.",
       severity: "error",
