@@ -50,8 +50,11 @@ if answers "$docker_socket"; then
 else
   echo "ci-engines: starting dockerd (log: $docker_log)" >&2
   # setsid and nohup: the engine outlives this script and the CI step that ran it.
+  # GUILDS_ENGINES_STORAGE_DRIVER (e.g. vfs) where overlay2 does not work; unset, dockerd picks.
+  driver=()
+  [ -n "${GUILDS_ENGINES_STORAGE_DRIVER:-}" ] && driver=(--storage-driver "$GUILDS_ENGINES_STORAGE_DRIVER")
   setsid nohup dockerd --host "unix://$docker_socket" --iptables=false --ip6tables=false --bridge=none \
-    >"$docker_log" 2>&1 </dev/null &
+    "${driver[@]}" >"$docker_log" 2>&1 </dev/null &
   wait_for dockerd "$docker_socket" "$docker_log"
 fi
 
