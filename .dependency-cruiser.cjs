@@ -1,5 +1,53 @@
 // The directions imports may take (ARCHITECTURE.md, "What may import what"); `npm run check` fails
 // on any import against them.
+/**
+ * Inside the orchestrator: [rule, why, folder, what it never imports (a pattern after src/)].
+ */
+const ORCHESTRATOR_DIRECTIONS = [
+  [
+    "tools-never-import-the-engine",
+    "A tool reaches its run only through its ToolContext: tools/ never imports runs/, the server or the CLI.",
+    "tools",
+    "(runs|server|app|cli)/",
+  ],
+  [
+    "transport-knows-no-tool",
+    "The helper transport (toolbox/) reads the protocol's contracts; it never imports a tool, the engine or the store.",
+    "toolbox",
+    "(tools|runs|server|app|cli|store)/",
+  ],
+  [
+    "machines-know-no-tool",
+    "A machine runs processes; it never imports the tools, the transport, the engine, the server or the CLI.",
+    "machines",
+    "(tools|toolbox|runs|server|app|cli)/",
+  ],
+  [
+    "images-know-no-caller",
+    "The sandbox image and the engine client build and reach images; they never import the tools, the transport, the engine, the store, the server or the CLI.",
+    "images",
+    "(tools|toolbox|runs|store|server|app|cli)/",
+  ],
+  [
+    "pipeline-stands-alone",
+    "The result pipeline (redaction, the cap, the trailer) imports nothing else of the server.",
+    "pipeline",
+    "(?!pipeline/)",
+  ],
+  [
+    "store-knows-no-caller",
+    "The store never imports what uses it (tools, transport, engine, server, CLI).",
+    "store",
+    "(tools|toolbox|runs|server|app|cli)/",
+  ],
+  [
+    "engine-never-imports-the-server",
+    "The run engine is driven by the server and the CLI, never the other way.",
+    "runs",
+    "(server|app|cli)/",
+  ],
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -55,59 +103,13 @@ module.exports = {
       from: { path: "^apps/orchestrator/" },
       to: { path: "^apps/web/" },
     },
-    {
-      name: "tools-never-import-the-engine",
-      comment:
-        "A tool reaches its run only through its ToolContext: tools/ never imports runs/, the server or the CLI.",
+    ...ORCHESTRATOR_DIRECTIONS.map(([name, comment, from, never]) => ({
+      name,
+      comment,
       severity: "error",
-      from: { path: "^apps/orchestrator/src/tools/" },
-      to: { path: "^apps/orchestrator/src/(runs|server|app|cli)/" },
-    },
-    {
-      name: "transport-knows-no-tool",
-      comment:
-        "The helper transport (toolbox/) reads the protocol's contracts; it never imports a tool, the engine or the store.",
-      severity: "error",
-      from: { path: "^apps/orchestrator/src/toolbox/" },
-      to: { path: "^apps/orchestrator/src/(tools|runs|server|app|cli|store)/" },
-    },
-    {
-      name: "machines-know-no-tool",
-      comment:
-        "A machine runs processes; it never imports the tools, the transport, the engine, the server or the CLI.",
-      severity: "error",
-      from: { path: "^apps/orchestrator/src/machines/" },
-      to: { path: "^apps/orchestrator/src/(tools|toolbox|runs|server|app|cli)/" },
-    },
-    {
-      name: "images-know-no-caller",
-      comment:
-        "The sandbox image and the engine client build and reach images; they never import the tools, the transport, the engine, the store, the server or the CLI.",
-      severity: "error",
-      from: { path: "^apps/orchestrator/src/images/" },
-      to: { path: "^apps/orchestrator/src/(tools|toolbox|runs|store|server|app|cli)/" },
-    },
-    {
-      name: "pipeline-stands-alone",
-      comment: "The result pipeline (redaction, the cap, the trailer) imports nothing else of the server.",
-      severity: "error",
-      from: { path: "^apps/orchestrator/src/pipeline/" },
-      to: { path: "^apps/orchestrator/src/(?!pipeline/)" },
-    },
-    {
-      name: "store-knows-no-caller",
-      comment: "The store never imports what uses it (tools, transport, engine, server, CLI).",
-      severity: "error",
-      from: { path: "^apps/orchestrator/src/store/" },
-      to: { path: "^apps/orchestrator/src/(tools|toolbox|runs|server|app|cli)/" },
-    },
-    {
-      name: "engine-never-imports-the-server",
-      comment: "The run engine is driven by the server and the CLI, never the other way.",
-      severity: "error",
-      from: { path: "^apps/orchestrator/src/runs/" },
-      to: { path: "^apps/orchestrator/src/(server|app|cli)/" },
-    },
+      from: { path: `^apps/orchestrator/src/${from}/` },
+      to: { path: `^apps/orchestrator/src/${never}` },
+    })),
   ],
   options: {
     doNotFollow: { path: "node_modules" },
