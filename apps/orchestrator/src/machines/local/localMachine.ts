@@ -1,7 +1,7 @@
 import path from "node:path";
 import { GuildsError } from "@guilds/protocol/guildsError";
-import type { Machine } from "../machine.ts";
-import type { MachineBackend } from "./backends/machineBackend.ts";
+import type { MachineBackend } from "../lifecycle/machineBackend.ts";
+import { type LifecycleMachine, MachineLifecycle } from "../lifecycle/machineLifecycle.ts";
 import { createPersistentBackend } from "./backends/persistentBackend.ts";
 import { createTiedBwrapBackend } from "./backends/tiedBwrapBackend.ts";
 import { createTiedUnconfinedBackend } from "./backends/tiedUnconfinedBackend.ts";
@@ -9,13 +9,10 @@ import { createBwrapDaemonSetup } from "./bwrap/bwrapDaemonSetup.ts";
 import { sandboxUser } from "./bwrap/sandboxUser.ts";
 import type { DaemonSetup } from "./daemon/daemonSetup.ts";
 import { consoleLogger, DEFAULT_IDLE_STOP_MS, type LocalMachineOptions } from "./localOptions.ts";
-import { MachineLifecycle } from "./machineLifecycle.ts";
 import { createUnconfinedDaemonSetup } from "./unconfined/unconfinedDaemonSetup.ts";
 
-export interface LocalMachine extends Machine {
-  /** How this machine's processes really run: under bubblewrap, or unconfined on the host. */
-  readonly sandbox: "bwrap" | "unconfined";
-}
+/** How a local machine's processes really run (sandbox): under bubblewrap, or unconfined on the host. */
+export type LocalMachine = LifecycleMachine;
 
 /**
  * The map of machines/local. A local machine is a MachineLifecycle (machineLifecycle.ts: one start

@@ -3,13 +3,14 @@ import path from "node:path";
 import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
 import { GuildsError } from "@guilds/protocol/guildsError";
 import { isProcessLive } from "@guilds/runtime/processTable";
+import type { MachineBackend } from "../../lifecycle/machineBackend.ts";
+import { layoutOf } from "../../lifecycle/machineLayout.ts";
+import { resetRuntimeFolder } from "../../lifecycle/machinePaths.ts";
 import { type DaemonConnection, DaemonConnections } from "../daemon/daemonConnection.ts";
 import { daemonAnswers, type OpenDaemonFolder, openDaemonFolder } from "../daemon/daemonEndpoint.ts";
 import { execThroughDaemon, holdThroughDaemon, writeFileThroughDaemon } from "../daemon/daemonExec.ts";
 import type { DaemonSetup } from "../daemon/daemonSetup.ts";
 import { startDetachedDaemon } from "../daemon/detachedDaemonStart.ts";
-import { layoutOf } from "../machineLayout.ts";
-import { resetRuntimeFolder } from "../machinePaths.ts";
 import {
   endRecordedMachine,
   type MachineRecord,
@@ -18,7 +19,6 @@ import {
   writeMachineRecord,
 } from "../records/machineRecord.ts";
 import { withRootLock } from "../records/rootLock.ts";
-import type { MachineBackend } from "./machineBackend.ts";
 
 /** A machine running on the root that does not greet within this is replaced. */
 const ADOPT_HELLO_TIMEOUT_MS = 5000;
@@ -136,6 +136,7 @@ export function createPersistentBackend(
 
   return {
     ...layoutOf(daemonSetup),
+    provider: "local",
     stopsItselfWhenIdle: true,
 
     start: () =>

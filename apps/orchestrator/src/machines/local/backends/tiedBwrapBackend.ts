@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { GuildsError } from "@guilds/protocol/guildsError";
 import { waitForExitOrKill } from "@guilds/runtime/processGroupStop";
+import type { MachineBackend } from "../../lifecycle/machineBackend.ts";
+import { layoutOf } from "../../lifecycle/machineLayout.ts";
+import { resetRuntimeFolder } from "../../lifecycle/machinePaths.ts";
 import { DaemonConnections } from "../daemon/daemonConnection.ts";
 import { type OpenDaemonFolder, openDaemonFolder } from "../daemon/daemonEndpoint.ts";
 import { execThroughDaemon, writeFileThroughDaemon } from "../daemon/daemonExec.ts";
 import type { DaemonSetup } from "../daemon/daemonSetup.ts";
 import { startTiedDaemon, type TiedDaemon } from "../daemon/tiedDaemonStart.ts";
-import { layoutOf } from "../machineLayout.ts";
-import { resetRuntimeFolder } from "../machinePaths.ts";
-import type { MachineBackend } from "./machineBackend.ts";
 
 /** After its stdin closes the daemon exits at once; past this, bwrap is killed. */
 const STOP_GRACE_MS = 2000;
@@ -39,6 +39,7 @@ export function createTiedBwrapBackend(daemonSetup: DaemonSetup): MachineBackend
 
   return {
     ...layoutOf(daemonSetup),
+    provider: "local",
     stopsItselfWhenIdle: false,
 
     async start() {

@@ -11,13 +11,13 @@ import {
 import { groupsMarkedBy, groupsWithDescendants } from "@guilds/runtime/processTree";
 import type { HostMachineCgroup } from "../../cgroups/hostMachineCgroup.ts";
 import type { CgroupSettings } from "../../cgroups/machineCgroupPlan.ts";
+import type { MachineBackend } from "../../lifecycle/machineBackend.ts";
+import { hostPathOf, resetRuntimeFolder } from "../../lifecycle/machinePaths.ts";
 import type { ExecOptions, MachineProcess } from "../../machine.ts";
 import { linkHostTools } from "../hostTools.ts";
 import type { MachineExtras } from "../localOptions.ts";
-import { hostPathOf, resetRuntimeFolder } from "../machinePaths.ts";
 import { spawnHostProcess } from "../unconfined/hostProcess.ts";
 import { unconfinedLayout } from "../unconfined/unconfinedLayout.ts";
-import type { MachineBackend } from "./machineBackend.ts";
 
 /**
  * Processes run straight on this host as the server's own user, children of this process: HOME and
@@ -39,6 +39,7 @@ export function createTiedUnconfinedBackend(
 
   return {
     ...layout,
+    provider: "local",
     stopsItselfWhenIdle: false,
 
     async start() {

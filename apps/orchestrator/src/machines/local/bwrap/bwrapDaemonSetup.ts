@@ -5,11 +5,16 @@ import { backgroundRecordsFolder } from "@guilds/protocol/backgroundRecords";
 import { RUNS_FOLDER, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
 import type { HostMachineCgroup } from "../../cgroups/hostMachineCgroup.ts";
 import { type CgroupSettings, machineCgroupPlan } from "../../cgroups/machineCgroupPlan.ts";
+import {
+  harnessBinOf,
+  machineFolders,
+  machineSearchPath,
+  SANDBOX_HARNESS_DIR,
+} from "../../lifecycle/machinePaths.ts";
 import { DAEMON_FOLDER, DAEMON_SOCKET_NAME } from "../daemon/daemonEndpoint.ts";
 import type { DaemonSetup } from "../daemon/daemonSetup.ts";
 import { findBwrap, findRipgrep, HELPER_NAMES, helperBundle, requireHelperBundle } from "../hostTools.ts";
 import type { MachineExtras } from "../localOptions.ts";
-import { harnessBinOf, machineFolders, machineSearchPath, SANDBOX_HARNESS_DIR } from "../machinePaths.ts";
 import {
   INFO_FD,
   type MachineView,

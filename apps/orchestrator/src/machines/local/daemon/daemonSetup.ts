@@ -1,4 +1,4 @@
-import type { MachineLayout } from "../machineLayout.ts";
+import type { MachineLayout } from "../../lifecycle/machineLayout.ts";
 
 /** How the daemon of a machine is run: the argv, where it starts, and how its end is found. */
 export interface DaemonCommand {
@@ -16,6 +16,7 @@ export interface DaemonCommand {
  * how its daemon (guilds-machine) is started, and how a machine started before is ended.
  */
 export interface DaemonSetup extends MachineLayout {
+  readonly mode: "bwrap" | "unconfined";
   /** The daemon's folder on this host: its socket, and a bwrap machine's passwd and group files. */
   readonly daemonFolder: string;
   /** The background records of the machine's agent, as its processes see them. */

@@ -4,11 +4,11 @@ import {
   type MachineCgroupPlan,
   machineCgroupPlan,
 } from "../../cgroups/machineCgroupPlan.ts";
+import type { MachineLayout } from "../../lifecycle/machineLayout.ts";
+import { harnessBinOf, machineFolders, machineSearchPath } from "../../lifecycle/machinePaths.ts";
 import { DAEMON_FOLDER } from "../daemon/daemonEndpoint.ts";
 import { requireHelperBundle } from "../hostTools.ts";
 import type { MachineExtras } from "../localOptions.ts";
-import type { MachineLayout } from "../machineLayout.ts";
-import { harnessBinOf, machineFolders, machineSearchPath } from "../machinePaths.ts";
 
 export interface UnconfinedLayout extends MachineLayout {
   readonly mode: "unconfined";

@@ -1,11 +1,11 @@
 import type { MachineFolders } from "./machinePaths.ts";
 
 /**
- * What one kind of local machine looks like inside (under bubblewrap, or on this host), shared by
- * its daemon setup and the backend that runs it.
+ * What one kind of machine looks like inside (under bubblewrap, on this host, or in a container),
+ * shared by a local machine's daemon setup and the backend that runs it.
  */
 export interface MachineLayout {
-  readonly mode: "bwrap" | "unconfined";
+  readonly mode: "bwrap" | "unconfined" | "container";
   readonly folders: MachineFolders;
   /** Where the helpers, node and rg are, as seen inside: first on PATH. */
   readonly binDir: string;

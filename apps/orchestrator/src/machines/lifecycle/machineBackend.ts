@@ -1,8 +1,13 @@
-import type { ExecOptions, MachineProcess } from "../../machine.ts";
-import type { MachineLayout } from "../machineLayout.ts";
+import type { ExecOptions, MachineProcess } from "../machine.ts";
+import type { MachineLayout } from "./machineLayout.ts";
 
-/** What differs between the kinds of local machine: under bubblewrap or on the host, tied to this process or not. */
+/**
+ * What differs between the kinds of machine: under bubblewrap or on the host, tied to this process or
+ * not, or a container of an engine.
+ */
 export interface MachineBackend extends MachineLayout {
+  /** The provider's name (Machine.provider): "local" or "docker". */
+  readonly provider: string;
   /**
    * The machine enforces its idle stop itself (it outlives this process, and other processes use it
    * too); otherwise this process does.

@@ -1,31 +1,37 @@
 import { mkdir } from "node:fs/promises";
 import { PassThrough } from "node:stream";
 import { GuildsError } from "@guilds/protocol/guildsError";
-import type { ExecOptions, MachineEnd, MachineProcess } from "../machine.ts";
-import { DEFAULT_MACHINE_LIMITS } from "../machineLimits.ts";
-import { agentHash } from "./agentHash.ts";
-import type { MachineBackend } from "./backends/machineBackend.ts";
-import { sandboxUser } from "./bwrap/sandboxUser.ts";
-import { type HomeDiskWatch, watchHomeDisk } from "./home/homeDiskWatch.ts";
-import { describeHomeDisk, type HomeImage, homeImage } from "./home/homeImage.ts";
-import { IdleStop, withSessionActivity } from "./idleStop.ts";
-import type { LocalMachine } from "./localMachine.ts";
+import { agentHash } from "../local/agentHash.ts";
+import { sandboxUser } from "../local/bwrap/sandboxUser.ts";
+import { type HomeDiskWatch, watchHomeDisk } from "../local/home/homeDiskWatch.ts";
+import { describeHomeDisk, type HomeImage, homeImage } from "../local/home/homeImage.ts";
 import {
   DEFAULT_IDLE_STOP_MS,
   type LocalMachineOptions,
   type MachineLogger,
   PORT_BLOCK_SIZE,
-} from "./localOptions.ts";
+} from "../local/localOptions.ts";
+import type { ExecOptions, Machine, MachineEnd, MachineProcess } from "../machine.ts";
+import { DEFAULT_MACHINE_LIMITS } from "../machineLimits.ts";
+import { IdleStop, withSessionActivity } from "./idleStop.ts";
+import type { MachineBackend } from "./machineBackend.ts";
+import type { MachineLayout } from "./machineLayout.ts";
 import { insidePathOf } from "./machinePaths.ts";
+
+/** A machine of this host's (local) or an engine's (docker) around its backend. */
+export interface LifecycleMachine extends Machine {
+  /** How this machine's processes really run: under bubblewrap, unconfined on the host, or in a container. */
+  readonly sandbox: MachineLayout["mode"];
+}
 
 /**
  * A machine around a backend (backends/): one start or stop at a time, the idle stop (here, unless the
  * machine enforces it itself), keepAwake, and recovery after the machine ends by itself.
  */
-export class MachineLifecycle implements LocalMachine {
-  readonly provider = "local";
+export class MachineLifecycle implements LifecycleMachine {
+  readonly provider: string;
   readonly agentId: string;
-  readonly sandbox: "bwrap" | "unconfined";
+  readonly sandbox: MachineLayout["mode"];
   readonly home: string;
   readonly runtimeDir: string;
   readonly ports: readonly number[];
@@ -57,12 +63,13 @@ export class MachineLifecycle implements LocalMachine {
   ) {
     this.agentId = options.agentId;
     this.limitsOff = options.limitsOff ?? false;
+    this.provider = backend.provider;
     this.sandbox = backend.mode;
     this.home = backend.folders.home.inside;
     this.runtimeDir = backend.folders.run.inside;
     const portBase =
       options.portBase ??
-      (backend.mode === "bwrap" ? 3000 : 20_000 + PORT_BLOCK_SIZE * agentHash(this.agentId, 3000));
+      (backend.mode !== "unconfined" ? 3000 : 20_000 + PORT_BLOCK_SIZE * agentHash(this.agentId, 3000));
     this.ports = Array.from({ length: PORT_BLOCK_SIZE }, (_, index) => portBase + index);
     this.baseEnv = Object.freeze({
       HOME: this.home,
@@ -76,7 +83,7 @@ export class MachineLifecycle implements LocalMachine {
     this.image =
       options.homeImage && !this.limitsOff ? homeImage(options.root, backend.folders.home.host) : null;
     this.imageOwner =
-      backend.mode === "bwrap"
+      backend.mode !== "unconfined"
         ? sandboxUser(options.agentId, options.sandboxUid)
         : { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
     this.diskWatch = this.limitsOff

@@ -1,0 +1,182 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { GuildsError } from "@guilds/protocol/guildsError";
+import { SANDBOX_HOME, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
+import type Docker from "dockerode";
+import type { MachineBackend } from "../lifecycle/machineBackend.ts";
+import { harnessBinOf, machineSearchPath, SANDBOX_HARNESS_DIR } from "../lifecycle/machinePaths.ts";
+import { giveHomeTo, type SandboxUser, writeSandboxIdentity } from "../local/bwrap/sandboxUser.ts";
+import type { MachineLogger } from "../local/localOptions.ts";
+import type { MachineLimits } from "../machineLimits.ts";
+import { writeFileByArchive } from "./archiveWrite.ts";
+import { watchContainerEnd } from "./containerEnd.ts";
+import { execInContainer } from "./containerExec.ts";
+import { CONTAINER_LABELS, containerNameOf } from "./containerLabels.ts";
+import { removeMachineContainer } from "./containerRemoval.ts";
+import { type ContainerPlan, containerCreateOptions, planDigest } from "./containerSpec.ts";
+import type { EngineFlavor } from "./engineFlavor.ts";
+
+/** Inside the image: node and the helpers (images/sandbox). */
+export const CONTAINER_BIN_DIR = "/opt/guilds/bin";
+/** A stop waits this long after SIGTERM before the engine kills what is left. */
+const STOP_GRACE_SECONDS = 2;
+
+export interface DockerBackendOptions {
+  docker: Docker;
+  flavor: EngineFlavor;
+  agentId: string;
+  /** The machine's folder on this host: home/ (bound into the container) and container/ (its passwd). */
+  root: string;
+  serverId: string;
+  /** The image's id at each start: a changed id recreates the container. */
+  imageId: () => Promise<string>;
+  user: SandboxUser;
+  /** The harness CLIs' npm prefix on this host, bound read-only; null when there is none. */
+  harnessDir: string | null;
+  /** "none", "host", or the egress network's name, at each start. */
+  networkMode: () => Promise<string>;
+  limits: () => MachineLimits;
+  logger: MachineLogger;
+}
+
+interface Running {
+  id: string;
+  alive: boolean;
+  stopping: boolean;
+  stopWatch: () => void;
+}
+
+/**
+ * One container per machine, made on its first start and kept stopped between starts: its home is
+ * a folder of this host bound in (so it outlives the container, an image upgrade and a switch of
+ * provider), its /run/guilds a tmpfs gone with every stop. A start finds the container by name:
+ * running (a server restarted), it is adopted as it is; made from another image or other settings,
+ * it is made again; stopped, it is started.
+ */
+export function createDockerBackend(options: DockerBackendOptions): MachineBackend {
+  const { docker, user } = options;
+  const name = containerNameOf(options.serverId, options.agentId);
+  const home = path.join(options.root, "home");
+  const identityFolder = path.join(options.root, "container");
+  const harnessBin = options.harnessDir === null ? null : harnessBinOf(SANDBOX_HARNESS_DIR);
+  let running: Running | null = null;
+  let unexpectedEnd: (reason: string) => void = () => {};
+
+  const using = (): Running => {
+    if (running === null || !running.alive) {
+      throw new GuildsError("machine.not_running", `the container ${name} is not running`);
+    }
+    return running;
+  };
+
+  async function plan(): Promise<ContainerPlan> {
+    await mkdir(identityFolder, { recursive: true, mode: 0o755 });
+    const identity = await writeSandboxIdentity(identityFolder, user);
+    return {
+      name,
+      agentId: options.agentId,
+      serverId: options.serverId,
+      imageId: await options.imageId(),
+      flavor: options.flavor,
+      uid: user.uid,
+      gid: user.gid,
+      homeHost: home,
+      identity,
+      harnessDir: options.harnessDir,
+      networkMode: await options.networkMode(),
+      limits: options.limits(),
+    };
+  }
+
+  /** The container as this plan wants it, and whether it already runs (adopted). */
+  async function containerFor(wanted: ContainerPlan): Promise<{ id: string; adopted: boolean }> {
+    const found = await inspectOrNull(docker.getContainer(name));
+    if (found !== null && found.Config.Labels?.[CONTAINER_LABELS.settings] === planDigest(wanted)) {
+      return { id: found.Id, adopted: found.State.Running };
+    }
+    if (found !== null) {
+      options.logger.info(
+        `the container of agent ${options.agentId} was made from another image or other settings: making it again (the home is kept)`,
+      );
+      await removeMachineContainer(docker, name);
+    }
+    const created = await docker.createContainer(containerCreateOptions(wanted));
+    return { id: created.id, adopted: false };
+  }
+
+  return {
+    provider: "docker",
+    mode: "container",
+    folders: {
+      home: { inside: SANDBOX_HOME, host: home },
+      // Not on this host: written through the engine's archive endpoint.
+      run: { inside: SANDBOX_RUNTIME_DIR, host: path.join(options.root, "run") },
+    },
+    binDir: CONTAINER_BIN_DIR,
+    searchPath: machineSearchPath(CONTAINER_BIN_DIR, SANDBOX_HOME, harnessBin),
+    machineVariables: {},
+    helperCommand: (helper) => [`${CONTAINER_BIN_DIR}/node`, `${CONTAINER_BIN_DIR}/${helper}`],
+    stopsItselfWhenIdle: false,
+
+    async start() {
+      if (process.getuid?.() === 0) await giveHomeTo(user, home);
+      const { id, adopted } = await containerFor(await plan());
+      if (!adopted) await docker.getContainer(id).start();
+      const current: Running = { id, alive: true, stopping: false, stopWatch: () => {} };
+      current.stopWatch = watchContainerEnd(docker, id, (reason) => {
+        current.alive = false;
+        if (!current.stopping) unexpectedEnd(reason);
+      });
+      running = current;
+      const state = await docker.getContainer(id).inspect();
+      if (!state.State.Running) {
+        current.alive = false;
+        throw new GuildsError(
+          "machine.start_failed",
+          `the container ${name} ended as it started (exit code ${state.State.ExitCode}${state.State.Error ? `: ${state.State.Error}` : ""})`,
+        );
+      }
+      if (adopted) options.logger.info(`the container of agent ${options.agentId} was running: adopted`);
+    },
+
+    async stop() {
+      const current = running;
+      running = null;
+      if (current === null) return;
+      current.stopping = true;
+      current.stopWatch();
+      try {
+        await docker.getContainer(current.id).stop({ t: STOP_GRACE_SECONDS });
+      } catch (error) {
+        // 304: it had stopped already; 404: someone removed it.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status !== 304 && status !== 404) throw error;
+      }
+      current.alive = false;
+    },
+
+    alive: () => running?.alive ?? false,
+
+    exec: (execOptions) => execInContainer(docker, using().id, `${user.uid}:${user.gid}`, execOptions),
+
+    writeFile(pathInside, data, mode) {
+      const top = pathInside.startsWith(`${SANDBOX_RUNTIME_DIR}/`) ? SANDBOX_RUNTIME_DIR : SANDBOX_HOME;
+      return writeFileByArchive(docker.getContainer(using().id), top, pathInside, data, mode, user);
+    },
+
+    setHeld() {},
+
+    onUnexpectedEnd(listener) {
+      unexpectedEnd = listener;
+    },
+  };
+}
+
+async function inspectOrNull(container: Docker.Container): Promise<Docker.ContainerInspectInfo | null> {
+  try {
+    return await container.inspect();
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return null;
+    throw error;
+  }
+}

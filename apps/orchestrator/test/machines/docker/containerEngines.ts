@@ -1,0 +1,54 @@
+import type Docker from "dockerode";
+import { connectEngine } from "../../../src/images/containerEngine.ts";
+import { sandboxImageTag } from "../../../src/images/sandboxImage.ts";
+import type { ContainerEngine } from "../../../src/machines/docker/dockerMachine.ts";
+import { engineFlavor } from "../../../src/machines/docker/engineFlavor.ts";
+
+export interface EngineAvailability {
+  name: "docker" | "podman";
+  /** The engine's name in test titles, with the reason when it is skipped. */
+  label: string;
+  engine?: ContainerEngine;
+  skipReason?: string;
+}
+
+const SOCKETS = {
+  docker: "GUILDS_TEST_DOCKER_SOCKET",
+  podman: "GUILDS_TEST_PODMAN_SOCKET",
+} as const;
+
+/**
+ * The engines the container tests run on: each one whose socket variable is set (scripts/ci-engines.sh
+ * starts both and prints their sockets). Unset, its tests are skipped with the reason printed; set
+ * but not answering, or without the sandbox image, the tests fail: the CI meant to test it.
+ */
+export async function containerEngines(): Promise<EngineAvailability[]> {
+  const found: EngineAvailability[] = [];
+  for (const name of ["docker", "podman"] as const) {
+    const variable = SOCKETS[name];
+    const socketPath = process.env[variable];
+    if (socketPath === undefined || socketPath === "") {
+      const skipReason = `${variable} is not set (scripts/ci-engines.sh starts the engines and prints their sockets)`;
+      found.push({ name, label: `${name}, skipped: ${skipReason}`, skipReason });
+      continue;
+    }
+    const docker = await connectEngine({ socketPath });
+    await requireSandboxImage(docker, socketPath);
+    found.push({ name, label: name, engine: { docker, flavor: await engineFlavor(docker) } });
+  }
+  for (const engine of found) {
+    if (engine.skipReason !== undefined)
+      process.stderr.write(`${engine.name} machine tests: skipped: ${engine.skipReason}\n`);
+  }
+  return found;
+}
+
+async function requireSandboxImage(docker: Docker, socketPath: string): Promise<void> {
+  try {
+    await docker.getImage(sandboxImageTag()).inspect();
+  } catch {
+    throw new Error(
+      `the engine at ${socketPath} has no ${sandboxImageTag()}: build it with \`npx guilds image build --socket ${socketPath}\``,
+    );
+  }
+}
