@@ -12,7 +12,8 @@ export function watchContainerEnd(docker: Docker, id: string, onEnd: (reason: st
     stream?.destroy?.();
   };
   docker
-    .getEvents({ filters: { container: [id], event: ["die"] } })
+    // Podman's API ignores an event filter: the container's events are read and the end picked out.
+    .getEvents({ filters: { container: [id] } })
     .then((events) => {
       stream = events as typeof stream;
       if (stopped) return stop();
@@ -23,7 +24,12 @@ export function watchContainerEnd(docker: Docker, id: string, onEnd: (reason: st
         pending = lines.pop() ?? "";
         for (const line of lines) {
           if (line.trim() === "" || stopped) continue;
-          const event = JSON.parse(line) as { Actor?: { Attributes?: Record<string, string> } };
+          const event = JSON.parse(line) as {
+            Action?: string;
+            status?: string;
+            Actor?: { Attributes?: Record<string, string> };
+          };
+          if ((event.Action ?? event.status) !== "die") continue;
           const code = event.Actor?.Attributes?.exitCode;
           stop();
           onEnd(`its container ended${code === undefined ? "" : ` with exit code ${code}`}`);

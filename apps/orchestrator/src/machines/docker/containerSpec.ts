@@ -27,9 +27,12 @@ export interface ContainerPlan {
   limits: MachineLimits;
 }
 
-/** Open files and processes per user: PidsLimit is the machine's real bound on processes. */
+/**
+ * Open files and processes per user: PidsLimit is the machine's real bound on processes. An engine
+ * cannot give more than its own hard limits (Podman's service runs with nproc 32768 here).
+ */
 const NOFILE = 20_000;
-const NPROC = 65_536;
+const NPROC = 32_768;
 
 /**
  * The container of one machine: its first process sleeps under the engine's init (which reaps
