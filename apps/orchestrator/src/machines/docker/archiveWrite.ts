@@ -13,34 +13,18 @@ interface TarEntry {
 
 /**
  * Writes one file into the container through the engine's archive endpoint, owned by the machine's
- * user with `mode`. The archive goes into the file's folder; when that is missing, into `top` (the
- * home or /run/guilds, both mounts the engine writes into) with the folders between (mode 0700).
+ * user with `mode`. Its folder must exist: Podman would make a missing one, as root.
  */
 export async function writeFileByArchive(
   container: Docker.Container,
-  top: string,
   pathInside: string,
   data: Buffer,
   mode: number,
   owner: { uid: number; gid: number },
 ): Promise<void> {
-  const folder = path.posix.dirname(pathInside);
-  const name = path.posix.basename(pathInside);
+  const archive = tarOf([{ name: path.posix.basename(pathInside), kind: "file", mode, data }], owner);
   try {
-    await container.putArchive(tarOf([{ name, kind: "file", mode, data }], owner), { path: folder });
-    return;
-  } catch (error) {
-    if (statusOf(error) !== 404 || folder === top) throw failed(pathInside, error);
-  }
-  const between = path.posix.relative(top, folder).split("/");
-  const entries: TarEntry[] = between.map((_, index) => ({
-    name: between.slice(0, index + 1).join("/"),
-    kind: "folder",
-    mode: 0o700,
-  }));
-  entries.push({ name: path.posix.relative(top, pathInside), kind: "file", mode, data });
-  try {
-    await container.putArchive(tarOf(entries, owner), { path: top });
+    await container.putArchive(archive, { path: path.posix.dirname(pathInside) });
   } catch (error) {
     throw failed(pathInside, error);
   }
@@ -49,10 +33,6 @@ export async function writeFileByArchive(
 function failed(pathInside: string, error: unknown): GuildsError {
   const reason = error instanceof Error ? error.message : String(error);
   return new GuildsError("machine.exec_failed", `writing ${pathInside} in the machine failed: ${reason}`);
-}
-
-function statusOf(error: unknown): number | undefined {
-  return (error as { statusCode?: number }).statusCode;
 }
 
 /** A ustar archive of the entries (names under 100 bytes, as the machine's paths are). */

@@ -44,6 +44,8 @@ interface Running {
   alive: boolean;
   stopping: boolean;
   stopWatch: () => void;
+  /** Folders known to exist since this start (a stop empties /run/guilds). */
+  folders: Set<string>;
 }
 
 /**
@@ -122,7 +124,7 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
       if (process.getuid?.() === 0) await giveHomeTo(user, home);
       const { id, adopted } = await containerFor(await plan());
       if (!adopted) await docker.getContainer(id).start();
-      const current: Running = { id, alive: true, stopping: false, stopWatch: () => {} };
+      const current: Running = { id, alive: true, stopping: false, stopWatch: () => {}, folders: new Set() };
       current.stopWatch = watchContainerEnd(docker, id, (reason) => {
         current.alive = false;
         if (!current.stopping) unexpectedEnd(reason);
@@ -159,9 +161,14 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
 
     exec: (execOptions) => execInContainer(docker, using().id, `${user.uid}:${user.gid}`, execOptions),
 
-    writeFile(pathInside, data, mode) {
-      const top = pathInside.startsWith(`${SANDBOX_RUNTIME_DIR}/`) ? SANDBOX_RUNTIME_DIR : SANDBOX_HOME;
-      return writeFileByArchive(docker.getContainer(using().id), top, pathInside, data, mode, user);
+    async writeFile(pathInside, data, mode) {
+      const current = using();
+      const folder = path.posix.dirname(pathInside);
+      if (!current.folders.has(folder)) {
+        await makeFolder(docker, current.id, user, folder);
+        current.folders.add(folder);
+      }
+      await writeFileByArchive(docker.getContainer(current.id), pathInside, data, mode, user);
     },
 
     setHeld() {},
@@ -170,6 +177,24 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
       unexpectedEnd = listener;
     },
   };
+}
+
+/** mkdir -p as the machine's user (0700). */
+async function makeFolder(docker: Docker, id: string, user: SandboxUser, folder: string): Promise<void> {
+  const argv = ["mkdir", "-p", "-m", "0700", "--", folder];
+  const made = execInContainer(docker, id, `${user.uid}:${user.gid}`, { argv, env: {}, cwd: "/" });
+  made.stdout.resume();
+  let problem = "";
+  made.stderr.on("data", (chunk: Buffer) => {
+    problem += chunk.toString("utf8");
+  });
+  const { code } = await made.exit;
+  if (code !== 0) {
+    throw new GuildsError(
+      "machine.exec_failed",
+      `writing into ${folder} in the machine failed: mkdir: ${problem.trim() || `exit code ${code}`}`,
+    );
+  }
 }
 
 async function inspectOrNull(container: Docker.Container): Promise<Docker.ContainerInspectInfo | null> {

@@ -32,15 +32,32 @@ export async function containerEngines(): Promise<EngineAvailability[]> {
       found.push({ name, label: `${name}, skipped: ${skipReason}`, skipReason });
       continue;
     }
-    const docker = await connectEngine({ socketPath });
-    await requireSandboxImage(docker, socketPath);
-    found.push({ name, label: name, engine: { docker, flavor: await engineFlavor(docker) } });
+    const engine = await containerEngine(name);
+    await requireSandboxImage(engine.docker, socketPath);
+    found.push({ name, label: name, engine });
   }
   for (const engine of found) {
     if (engine.skipReason !== undefined)
       process.stderr.write(`${engine.name} machine tests: skipped: ${engine.skipReason}\n`);
   }
   return found;
+}
+
+const connected = new Map<string, Promise<ContainerEngine>>();
+
+/** The engine of that name, connected once per test file; its socket variable must be set. */
+export function containerEngine(name: "docker" | "podman"): Promise<ContainerEngine> {
+  let engine = connected.get(name);
+  if (engine === undefined) {
+    const socketPath = process.env[SOCKETS[name]];
+    if (!socketPath) throw new Error(`${SOCKETS[name]} is not set`);
+    engine = connectEngine({ socketPath }).then(async (docker) => ({
+      docker,
+      flavor: await engineFlavor(docker),
+    }));
+    connected.set(name, engine);
+  }
+  return engine;
 }
 
 async function requireSandboxImage(docker: Docker, socketPath: string): Promise<void> {
