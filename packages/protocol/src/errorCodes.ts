@@ -184,6 +184,8 @@ export const ERROR_STATUS = {
   "engine.unreachable": 502,
   /** The container engine refused a request (an image import, a container it could not make). */
   "engine.failed": 502,
+  /** The egress network's host firewall could not be set (iptables missing or refusing, no ip_forward). */
+  "network.firewall_failed": 500,
   /** The sandbox image could not be built (mmdebstrap missing or failed, a helper not built). */
   "image.build_failed": 500,
 
