@@ -188,6 +188,8 @@ export const ERROR_STATUS = {
   "network.firewall_failed": 500,
   /** The sandbox image could not be built (mmdebstrap missing or failed, a helper not built). */
   "image.build_failed": 500,
+  /** The sandbox image is not on the engine: `guilds image build` makes it. */
+  "image.missing": 503,
 
   // Tool calls and the helpers that run them.
   /** The model called a tool that does not exist. */

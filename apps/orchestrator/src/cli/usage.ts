@@ -51,11 +51,13 @@ Usage:
       Installs the harness CLIs code_task drives into GUILDS_HARNESS_DIR (default
       <GUILDS_HOME>/harnesses), which every machine sees on its PATH. Cursor and Antigravity
       come with their own installers, run inside an agent's machine.
-  guilds image build [--socket <path>] [--tag <name:tag>]
+  guilds image build [--socket <path>] [--tag <name:tag>] [--base <image>]
       Builds the sandbox image of the docker machine provider (guilds-sandbox:<version>) offline:
       a root filesystem from Debian's packages (mmdebstrap), with node and the helpers, imported
       into the engine on --socket, else DOCKER_HOST, else /var/run/docker.sock (Docker or
       Podman's Docker API). Run \`npm run build\` first: the image holds the built helpers.
+      --base makes it from an image already on the engine instead (yours, with bash and node 18+;
+      nothing is pulled), in seconds: guilds-sandbox:<version>-<the base's id>.
   guilds token create <name>
       Prints an operator token for the API, once.
   guilds token list

@@ -133,9 +133,9 @@ export async function buildSandboxImage(build: SandboxImageBuild): Promise<Built
 }
 
 /** The Dockerfile instructions applied at import: what a container of the image starts with. */
-export function imageChanges(version: string, helpers: string): string[] {
+export function imageChanges(version: string, helpers: string, shell = "/bin/bash"): string[] {
   return [
-    'CMD ["/bin/bash"]',
+    `CMD ${JSON.stringify([shell])}`,
     `ENV PATH=${IMAGE_PATH}`,
     "ENV LANG=C.UTF-8",
     `ENV HOME=${SANDBOX_HOME}`,

@@ -22,7 +22,7 @@ test("image build reads DOCKER_HOST when no socket is given", async () => {
 test("image takes build only, and build no arguments", async () => {
   const other = await runCli(["image", "pull"]);
   expect(other.code).toBe(2);
-  expect(other.stderr).toContain("image takes build [--socket <path>] [--tag <name:tag>].");
+  expect(other.stderr).toContain("image takes build [--socket <path>] [--tag <name:tag>] [--base <image>].");
   const extra = await runCli(["image", "build", "now"]);
   expect(extra.code).toBe(2);
   expect(extra.stderr).toContain("image build takes no arguments, got now.");
