@@ -2,12 +2,11 @@ import { GuildsError } from "@guilds/protocol/guildsError";
 import type Docker from "dockerode";
 import { ensureEgressFirewall } from "./egressFirewall.ts";
 import type { EgressFirewallSettings } from "./egressRules.ts";
+import type { EngineFlavor } from "./engineFlavor.ts";
 import { hostResolvers } from "./hostResolvers.ts";
 
 /** The engine network of machines whose network mode is `egress`. */
 export const EGRESS_NETWORK_NAME = "guilds-egress";
-
-export type EngineFlavor = "docker" | "podman";
 
 /**
  * Its bridge interface on the host, fixed so that the firewall rules can name it; one per engine, as

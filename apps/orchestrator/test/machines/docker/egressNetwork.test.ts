@@ -15,11 +15,11 @@ import { ensureEgressFirewall, removeEgressFirewall } from "../../../src/machine
 import {
   type EgressNames,
   type EgressNetwork,
-  type EngineFlavor,
   egressChainPrefix,
   ensureEgressNetwork,
   firewallSettings,
 } from "../../../src/machines/docker/egressNetwork.ts";
+import type { EngineFlavor } from "../../../src/machines/docker/engineFlavor.ts";
 import { execIn } from "../../images/engineExec.ts";
 
 const ENGINES: { flavor: EngineFlavor; variable: string }[] = [
