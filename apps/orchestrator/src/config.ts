@@ -27,8 +27,15 @@ export interface Config {
    * read-only by every machine (default <home>/harnesses).
    */
   readonly harnessDir: string;
-  /** GUILDS_SANDBOX_NETWORK: "isolated" (default, loopback only) or "host" (this host's network). */
-  readonly sandboxNetwork: "isolated" | "host";
+  /**
+   * GUILDS_SANDBOX_NETWORK: "isolated" (default, loopback only), "host" (this host's network), or,
+   * for container machines only, "egress" (out to the internet, never to this host or private ranges).
+   */
+  readonly sandboxNetwork: "isolated" | "host" | "egress";
+  /** GUILDS_MACHINE_PROVIDER: "local" (default: bubblewrap on this host) or "docker" (a container per machine). */
+  readonly machineProvider: "local" | "docker";
+  /** GUILDS_SANDBOX_IMAGE: the base image the docker provider's sandbox image was built from (`guilds image build --base`). */
+  readonly sandboxImage?: string;
   /** GUILDS_SECCOMP: "on" (default, the machines' seccomp filter) or "off" (none, warned at every start). */
   readonly sandboxSeccomp: "on" | "off";
   /**
@@ -75,9 +82,14 @@ const Environment = z.object({
     'must be "on" (each machine gets its processes, memory and CPU limits from a cgroup; needs root or a delegated cgroup) or "off" (no limits, not recommended: a warning at every machine start)',
   ),
   GUILDS_SANDBOX_NETWORK: optionalSetting.refine(
-    (value) => value === undefined || value === "isolated" || value === "host",
-    'must be "isolated" (machines get a loopback of their own) or "host" (machines share this host\'s network, so harness CLIs reach their model API)',
+    (value) => value === undefined || value === "isolated" || value === "host" || value === "egress",
+    'must be "isolated" (machines get a loopback of their own), "host" (machines share this host\'s network, so harness CLIs reach their model API) or, with GUILDS_MACHINE_PROVIDER=docker, "egress" (out to the internet only)',
   ),
+  GUILDS_MACHINE_PROVIDER: optionalSetting.refine(
+    (value) => value === undefined || value === "local" || value === "docker",
+    'must be "local" (bubblewrap sandboxes on this host, the default) or "docker" (a container per machine, on Docker or Podman: DOCKER_HOST, default /var/run/docker.sock)',
+  ),
+  GUILDS_SANDBOX_IMAGE: optionalSetting,
   GUILDS_SECRET_KEY: optionalSetting.refine(
     (value) => value === undefined || isBase64Key(value),
     `must be base64 of ${SECRET_KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`); unset it to use <GUILDS_HOME>/secret.key`,
@@ -91,6 +103,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new GuildsError("config.invalid", `Invalid environment: ${problems.join("; ")}.`);
   }
   const settings = parsed.data;
+  if (settings.GUILDS_SANDBOX_NETWORK === "egress" && settings.GUILDS_MACHINE_PROVIDER !== "docker") {
+    throw new GuildsError(
+      "config.invalid",
+      'Invalid environment: GUILDS_SANDBOX_NETWORK "egress" needs GUILDS_MACHINE_PROVIDER=docker (a local machine is "isolated" or "host").',
+    );
+  }
   const home = path.resolve(settings.GUILDS_HOME ?? defaultHome());
   const database: DatabaseLocation =
     settings.DATABASE_URL === undefined
@@ -102,12 +120,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     secretKey: settings.GUILDS_SECRET_KEY,
     harnessDir: path.resolve(settings.GUILDS_HARNESS_DIR ?? path.join(home, "harnesses")),
     machinesDir: path.resolve(settings.GUILDS_MACHINES_DIR ?? path.join(home, "machines")),
-    sandboxNetwork: settings.GUILDS_SANDBOX_NETWORK === "host" ? "host" : "isolated",
+    sandboxNetwork: networkSetting(settings.GUILDS_SANDBOX_NETWORK),
+    machineProvider: settings.GUILDS_MACHINE_PROVIDER === "docker" ? "docker" : "local",
+    ...(settings.GUILDS_SANDBOX_IMAGE === undefined ? {} : { sandboxImage: settings.GUILDS_SANDBOX_IMAGE }),
     sandboxSeccomp: settings.GUILDS_SECCOMP === "off" ? "off" : "on",
     machineLimitsMode: settings.GUILDS_LIMITS === "off" ? "off" : "on",
     ...harnessesOffSetting(environment.GUILDS_HARNESSES_OFF),
     ...machineLimitsSetting(environment),
   });
+}
+
+function networkSetting(raw: string | undefined): Config["sandboxNetwork"] {
+  return raw === "host" || raw === "egress" ? raw : "isolated";
 }
 
 function harnessesOffSetting(raw: string | undefined): { harnessesOff?: readonly HarnessName[] } {

@@ -1,3 +1,4 @@
+import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Hono } from "hono";
 import type { Config } from "../config.ts";
 import { createEventBus, type RunEventBus } from "../events/eventBus.ts";
@@ -12,6 +13,7 @@ import { storeTaskArtifacts } from "../runs/storeTaskArtifacts.ts";
 import { createApp } from "../server/createApp.ts";
 import { openStore, type Store } from "../store/store.ts";
 import { type AgentScripts, createAgentScripts } from "./agentScripts.ts";
+import { openContainerProvider } from "./containerProvider.ts";
 import { providerForAgent } from "./providerForAgent.ts";
 import { createRedactingLogger, type RedactingLogger } from "./redactingLogger.ts";
 import { seedDemo } from "./seedDemo.ts";
@@ -55,6 +57,13 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
   const store = await openStore(config);
   const logger = createRedactingLogger(options.logger, store.secrets, serverSecretValues(config, options));
   const events = createEventBus(store);
+  const containers =
+    config.machineProvider === "docker"
+      ? await openContainerProvider(config, options.environment, logger).catch(async (error: unknown) => {
+          await store.close();
+          throw error;
+        })
+      : undefined;
   const machines = createMachineRegistry({
     home: config.home,
     machinesDir: config.machinesDir,
@@ -62,11 +71,12 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
     logger,
     extras: {
       harnessDir: config.harnessDir,
-      network: config.sandboxNetwork,
+      network: config.sandboxNetwork === "host" ? "host" : "isolated",
       seccomp: config.sandboxSeccomp,
       limitsOff: config.machineLimitsMode === "off",
     },
     ...(config.machineLimits === undefined ? {} : { maxima: config.machineLimits }),
+    ...(containers === undefined ? {} : { docker: { ...containers, network: config.sandboxNetwork } }),
   });
   const scripts = createAgentScripts(config.home);
   let runs: RunService | undefined;
@@ -97,6 +107,16 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       providerFor: providerForAgent(scripts, options.environment),
       logger,
     });
+    const gone = await machines.removeLeftovers((agentId) =>
+      store.agents.get(agentId).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof GuildsError && error.code === "agent.not_found") return false;
+          throw error;
+        },
+      ),
+    );
+    if (gone.length > 0) logger.info(`removed the containers of ${gone.length} deleted agent(s)`);
     await recoverCodeTasks({ store, events, machines, logger }, RESTART_REASON);
     await runs.recoverInterrupted(RESTART_REASON);
     const notice = await seedDemo({ store, scripts, home: config.home, environment: options.environment });

@@ -1,6 +1,10 @@
-import { chmodSync, mkdirSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Agent } from "../store/agentStore.ts";
+import { containerNameOf, serverIdOf } from "./docker/containerLabels.ts";
+import { removeMachineContainer } from "./docker/containerRemoval.ts";
+import { removeContainersOfGoneAgents } from "./docker/containerSweep.ts";
+import { type ContainerEngine, type ContainerNetwork, createDockerMachine } from "./docker/dockerMachine.ts";
 import { createLatestLimits } from "./latestLimits.ts";
 import type { MachineLimitMaxima } from "./limitMaxima.ts";
 import { unmountStaleHomeImages } from "./local/home/homeImage.ts";
@@ -20,6 +24,11 @@ export interface MachineRegistry {
   stopAll(): Promise<void>;
   /** For a deleted agent: stops its machine, forgets it, and removes its folder, home and all. */
   remove(agentId: string): Promise<MachineFolderOutcome>;
+  /**
+   * At start-up: removes what is left of agents deleted while no server ran (a container machine's
+   * container); returns their ids. A local machine leaves nothing running behind.
+   */
+  removeLeftovers(agentExists: (agentId: string) => Promise<boolean>): Promise<string[]>;
 }
 
 export interface MachineRegistryOptions {
@@ -33,16 +42,37 @@ export interface MachineRegistryOptions {
   extras?: MachineExtras;
   /** The server's maxima of the machine limits and its tmpfs size (GUILDS_MAX_*); default none. */
   maxima?: MachineLimitMaxima;
+  /**
+   * GUILDS_MACHINE_PROVIDER=docker: each machine a container of this engine (made from `image`,
+   * GUILDS_SANDBOX_IMAGE, default guilds-sandbox:<version>); default the local provider.
+   */
+  docker?: { engine: ContainerEngine; image?: string; network?: ContainerNetwork };
 }
 
-/** One local machine per agent, made once and shared by all its runs. */
+/** One machine per agent (local, or a container), made once and shared by all its runs. */
 export function createMachineRegistry(options: MachineRegistryOptions): MachineRegistry {
   const machines = new Map<string, Promise<Machine>>();
   const latestLimits = createLatestLimits(options.maxima ?? {});
   const machinesDir = options.machinesDir ?? path.join(options.home, "machines");
   const staleUnmounted = unmountStaleHomeImages(machinesDir).catch(() => {});
-  const makeMachine = (agent: Pick<Agent, "id" | "idleStopMinutes">): Promise<Machine> => {
+  const serverId = serverIdOf(machinesDir);
+  const makeMachine = async (agent: Pick<Agent, "id" | "idleStopMinutes">): Promise<Machine> => {
     openMachinesFolder(options.home, machinesDir);
+    const { docker } = options;
+    if (docker !== undefined) {
+      return createDockerMachine({
+        engine: docker.engine,
+        agentId: agent.id,
+        root: machineRoot(machinesDir, agent.id),
+        serverId,
+        ...(docker.image === undefined ? {} : { image: docker.image }),
+        ...harnessDirOf(options.extras),
+        network: docker.network ?? options.extras?.network ?? "isolated",
+        idleStopMs: agent.idleStopMinutes * 60_000,
+        limits: latestLimits.reader(agent.id),
+        ...(options.logger === undefined ? {} : { logger: options.logger }),
+      });
+    }
     return createLocalMachine({
       agentId: agent.id,
       root: machineRoot(machinesDir, agent.id),
@@ -68,6 +98,10 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
       const all = [...machines.values()];
       await Promise.allSettled(all.map(async (machine) => (await machine).stop()));
     },
+    async removeLeftovers(agentExists) {
+      if (options.docker === undefined) return [];
+      return removeContainersOfGoneAgents(options.docker.engine.docker, serverId, agentExists);
+    },
     async remove(agentId) {
       const root = machineRoot(machinesDir, agentId);
       const made = machines.get(agentId);
@@ -75,6 +109,8 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
       latestLimits.forget(agentId);
       try {
         await (await made?.catch(() => undefined))?.stop();
+        if (options.docker)
+          await removeMachineContainer(options.docker.engine.docker, containerNameOf(serverId, agentId));
       } catch (caught) {
         const reason = caught instanceof Error ? caught.message : String(caught);
         return { folder: root, state: "kept", reason: `its machine did not stop (${reason})` };
@@ -82,6 +118,12 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
       return removeMachineFolder(root);
     },
   };
+}
+
+/** The harness CLIs' prefix a container binds, when it is there. */
+function harnessDirOf(extras: MachineExtras | undefined): { harnessDir?: string } {
+  const harnessDir = extras?.harnessDir;
+  return harnessDir !== undefined && existsSync(harnessDir) ? { harnessDir } : {};
 }
 
 /** The folder of an agent's machine; `machinesDir` is Config.machinesDir. */

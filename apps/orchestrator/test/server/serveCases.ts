@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, expect } from "vitest";
 import { freePort } from "../cli/cliProcess.ts";
 import { runCli } from "../cli/runCli.ts";
+import { machineEnvironment } from "../machines/docker/containerEngines.ts";
 import { processesWith, uniqueMarker } from "../toolbox/processScan.ts";
 import { type LiveServe, startServe, stopServe } from "./liveServe.ts";
 
@@ -70,7 +71,7 @@ export interface ScriptedAgent {
 export async function scriptedAgent(home: string, sandbox: string, script: object): Promise<ScriptedAgent> {
   // A bwrap machine runs as another uid when the tests run as root: it must reach the home's folder.
   chmodSync(home, 0o755);
-  const environment = { GUILDS_HOME: home, GUILDS_SANDBOX: sandbox };
+  const environment = { GUILDS_HOME: home, ...machineEnvironment(sandbox) };
   const scriptFile = path.join(home, "script.json");
   writeFileSync(scriptFile, JSON.stringify(script));
   await cli(["guild", "create", "acme"], environment);

@@ -136,6 +136,7 @@ function testConfig(home: string, database: Config["database"]): Config {
     machineLimitsMode: "on",
     sandboxNetwork: "isolated",
     sandboxSeccomp: "on",
+    machineProvider: "local",
   });
 }
 

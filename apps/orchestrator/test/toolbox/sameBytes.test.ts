@@ -79,10 +79,16 @@ describe.each(available)("one-shot and session give the same bytes ($label)", ({
 const reference = available.find((entry) => entry.sandbox === "bwrap");
 const containers = available.filter((entry) => entry.sandbox === "docker" || entry.sandbox === "podman");
 
-describe.each(containers)("a container machine gives a bwrap machine's bytes ($label)", ({ sandbox, skipReason }) => {
-  test.skipIf(skipReason ?? reference?.skipReason)("the same calls, the same results as under bubblewrap", async () => {
-    const local = await runSequence("bwrap", freshRoot(), "session");
-    const container = await runSequence(sandbox, freshRoot(), "session");
-    expect(container).toEqual(local);
-  });
-});
+describe.each(containers)(
+  "a container machine gives a bwrap machine's bytes ($label)",
+  ({ sandbox, skipReason }) => {
+    test.skipIf(skipReason ?? reference?.skipReason)(
+      "the same calls, the same results as under bubblewrap",
+      async () => {
+        const local = await runSequence("bwrap", freshRoot(), "session");
+        const container = await runSequence(sandbox, freshRoot(), "session");
+        expect(container).toEqual(local);
+      },
+    );
+  },
+);

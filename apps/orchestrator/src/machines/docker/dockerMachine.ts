@@ -1,13 +1,15 @@
 import path from "node:path";
-import { GuildsError } from "@guilds/protocol/guildsError";
 import type Docker from "dockerode";
-import { sandboxImageTag } from "../../images/sandboxImage.ts";
+import { resolveSandboxImage } from "../../images/sandboxImageCheck.ts";
 import { type LifecycleMachine, MachineLifecycle } from "../lifecycle/machineLifecycle.ts";
 import { sandboxUser } from "../local/bwrap/sandboxUser.ts";
-import { consoleLogger, type MachineLogger, type MachineNetwork } from "../local/localOptions.ts";
+import { consoleLogger, type MachineLogger } from "../local/localOptions.ts";
 import { DEFAULT_MACHINE_LIMITS, type MachineLimits } from "../machineLimits.ts";
 import { createDockerBackend } from "./dockerBackend.ts";
+import { ensureEgressNetwork } from "./egressNetwork.ts";
 import type { EngineFlavor } from "./engineFlavor.ts";
+
+export type ContainerNetwork = "isolated" | "host" | "egress";
 
 /** An engine that answered, and which kind it is. */
 export interface ContainerEngine {
@@ -25,7 +27,8 @@ export interface DockerMachineOptions {
   /** The image (GUILDS_SANDBOX_IMAGE); default guilds-sandbox:<version>. */
   image?: string;
   harnessDir?: string;
-  network?: MachineNetwork;
+  /** "isolated" (default): network "none", loopback only; "host"; "egress": out, but not to this host or private ranges. */
+  network?: ContainerNetwork;
   /** The uid (and gid) the container runs as when the server runs as root; default derived from the agent id. */
   sandboxUid?: number;
   limits?: () => MachineLimits;
@@ -41,7 +44,16 @@ export function createDockerMachine(options: DockerMachineOptions): LifecycleMac
   const { docker } = options.engine;
   const logger = options.logger ?? consoleLogger;
   const root = path.resolve(options.root);
-  const image = options.image ?? sandboxImageTag();
+  let warnedFor: string | null = null;
+  const imageIdWarningOnce = async () => {
+    const image = await resolveSandboxImage(
+      docker,
+      options.image === undefined ? {} : { image: options.image },
+    );
+    if (image.stale !== null && warnedFor !== image.id) logger.warn(image.stale);
+    warnedFor = image.id;
+    return image.id;
+  };
   const limits = options.limits ?? (() => DEFAULT_MACHINE_LIMITS);
   const backend = createDockerBackend({
     docker,
@@ -49,10 +61,10 @@ export function createDockerMachine(options: DockerMachineOptions): LifecycleMac
     agentId: options.agentId,
     root,
     serverId: options.serverId,
-    imageId: () => sandboxImageId(docker, image),
+    imageId: () => imageIdWarningOnce(),
     user: sandboxUser(options.agentId, options.sandboxUid),
     harnessDir: options.harnessDir ?? null,
-    networkMode: async () => (options.network === "host" ? "host" : "none"),
+    networkMode: () => networkModeOf(options.engine, options.network ?? "isolated"),
     limits,
     logger,
   });
@@ -70,14 +82,9 @@ export function createDockerMachine(options: DockerMachineOptions): LifecycleMac
   );
 }
 
-async function sandboxImageId(docker: Docker, image: string): Promise<string> {
-  try {
-    return (await docker.getImage(image).inspect()).Id;
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode !== 404) throw error;
-    throw new GuildsError(
-      "machine.start_failed",
-      `the sandbox image ${image} is not on the container engine: build it with \`npx guilds image build\` (about a minute; needs mmdebstrap)`,
-    );
-  }
+/** The engine's network mode for the machine's network setting. */
+async function networkModeOf(engine: ContainerEngine, network: ContainerNetwork): Promise<string> {
+  if (network === "isolated") return "none";
+  if (network === "host") return "host";
+  return (await ensureEgressNetwork(engine.docker, engine.flavor)).name;
 }

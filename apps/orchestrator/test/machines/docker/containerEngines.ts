@@ -69,3 +69,14 @@ async function requireSandboxImage(docker: Docker, socketPath: string): Promise<
     );
   }
 }
+
+/**
+ * What a server or CLI started by a test is given to run its machines on `sandbox`: a local sandbox
+ * (GUILDS_SANDBOX), or an engine (GUILDS_MACHINE_PROVIDER=docker and its DOCKER_HOST).
+ */
+export function machineEnvironment(sandbox: string): Record<string, string> {
+  if (sandbox !== "docker" && sandbox !== "podman") return { GUILDS_SANDBOX: sandbox };
+  const socketPath = process.env[SOCKETS[sandbox]];
+  if (!socketPath) throw new Error(`${SOCKETS[sandbox]} is not set`);
+  return { GUILDS_MACHINE_PROVIDER: "docker", DOCKER_HOST: `unix://${socketPath}` };
+}
