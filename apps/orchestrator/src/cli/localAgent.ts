@@ -1,8 +1,11 @@
 import { lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import path from "node:path";
 import { GuildsError } from "@guilds/protocol/guildsError";
+import { serverIdOf } from "../machines/docker/containerLabels.ts";
+import { type ContainerEngine, createDockerMachine } from "../machines/docker/dockerMachine.ts";
+import type { LifecycleMachine } from "../machines/lifecycle/machineLifecycle.ts";
 import { sandboxUser } from "../machines/local/bwrap/sandboxUser.ts";
-import { createLocalMachine, type LocalMachine } from "../machines/local/localMachine.ts";
+import { createLocalMachine } from "../machines/local/localMachine.ts";
 import { consoleLogger, type SandboxMode, type SeccompSetting } from "../machines/local/localOptions.ts";
 import { DEFAULT_MACHINE_LIMITS, type MachineLimits } from "../machines/machineLimits.ts";
 import { defaultWorkingDirectory } from "../toolbox/workingDirectory.ts";
@@ -11,7 +14,7 @@ import { refuseForeignHome } from "./foreignHome.ts";
 /** A local agent of the CLI: a home folder of the user's choice and the machine around it. */
 export interface LocalAgent {
   agentId: string;
-  machine: LocalMachine;
+  machine: LifecycleMachine;
   /** "repos/<name>" when the home holds exactly one repository, else "". */
   defaultCwd: string;
 }
@@ -26,12 +29,27 @@ export async function openLocalAgent(
   sandbox: SandboxMode,
   seccomp: SeccompSetting = "on",
   machineLimits: LocalAgentLimits = { off: false, limits: DEFAULT_MACHINE_LIMITS },
+  engine?: ContainerEngine,
 ): Promise<LocalAgent> {
   const home = await ensureHome(path.resolve(homeArgument));
   const agentId = agentIdOf(home);
-  if (sandbox !== "unconfined") await refuseForeignHome(home, sandboxUser(agentId));
+  if (sandbox !== "unconfined" || engine !== undefined) await refuseForeignHome(home, sandboxUser(agentId));
   const root = machineRootOf(home);
   await ensureRoot(root, home);
+  const defaultCwd = defaultWorkingDirectory(await repositoryNames(home));
+  if (engine !== undefined) {
+    // The container outlives each call, as a local machine does; a later call adopts it.
+    const machine = createDockerMachine({
+      engine,
+      agentId,
+      root,
+      homeDir: home,
+      serverId: serverIdOf(root),
+      limits: () => machineLimits.limits,
+      logger: consoleLogger,
+    });
+    return { agentId, machine, defaultCwd };
+  }
   const machine = await createLocalMachine({
     agentId,
     root,
@@ -43,7 +61,7 @@ export async function openLocalAgent(
     persistent: true,
     logger: consoleLogger,
   });
-  return { agentId, machine, defaultCwd: defaultWorkingDirectory(await repositoryNames(home)) };
+  return { agentId, machine, defaultCwd };
 }
 
 /** GUILDS_LIMITS and the GUILDS_MAX_* maxima, as the server reads them. */

@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { GuildsError } from "@guilds/protocol/guildsError";
 import { CODE_TOOL_NAMES } from "@guilds/protocol/toolArgs";
+import { connectEngine, engineAddress } from "../images/containerEngine.ts";
+import type { ContainerEngine } from "../machines/docker/dockerMachine.ts";
+import { engineFlavor } from "../machines/docker/engineFlavor.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
 import { createHelperTransport } from "../toolbox/helperTransport.ts";
 import { findCodeTool } from "../tools/registry.ts";
@@ -15,16 +18,18 @@ import { writeOut } from "./writeOut.ts";
 const DEFAULT_RUN_ID = "cli";
 const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
 
-/** guilds tool <tool> '<json args>' --home <dir> [--run <id>] [--json] */
+/** guilds tool <tool> '<json args>' --home <dir> [--run <id>] [--json] [--machine local|docker] */
 export async function runTool(argv: string[], environment: NodeJS.ProcessEnv): Promise<number> {
-  const options = parseToolArgs(argv);
+  const options = parseToolArgs(argv, environment);
   const maxBytes = settingOrUsage(() => codeResultMaxBytes(environment));
   const sandbox = sandboxFromEnvironment(environment);
+  const engine = options.machine === "docker" ? await openEngine(environment) : undefined;
   const agent = await openLocalAgent(
     options.home,
     sandbox,
     seccompFromEnvironment(environment),
     limitsFromEnvironment(environment),
+    engine,
   );
   // One call: a long-lived helper would cost the same process start and then sit idle.
   const helpers = createHelperTransport({ mode: "one-shot" });
@@ -61,9 +66,11 @@ interface ToolOptions {
   home: string;
   runId: string;
   json: boolean;
+  /** --machine: local (default, GUILDS_MACHINE_PROVIDER's default) or docker. */
+  machine: "local" | "docker";
 }
 
-function parseToolArgs(argv: string[]): ToolOptions {
+function parseToolArgs(argv: string[], environment: NodeJS.ProcessEnv): ToolOptions {
   let parsed: ReturnType<typeof parseFlags>;
   try {
     parsed = parseFlags(argv);
@@ -94,19 +101,32 @@ function parseToolArgs(argv: string[]): ToolOptions {
       `--run ${JSON.stringify(runId)} is not a run id: use 1 to 200 letters, digits, _ . : or -.`,
     );
   }
+  const machine = parsed.values.machine ?? environment.GUILDS_MACHINE_PROVIDER?.trim() ?? "local";
+  if (machine !== "local" && machine !== "docker" && machine !== "") {
+    throw new GuildsError(
+      "cli.usage",
+      `--machine ${JSON.stringify(machine)} is not a machine provider: use local (a bubblewrap sandbox on this host) or docker (a container of the engine at DOCKER_HOST, default /var/run/docker.sock).`,
+    );
+  }
   return {
     tool,
     args: parseJsonArgs(argsText),
     home: parsed.values.home,
     runId,
     json: parsed.values.json ?? false,
+    machine: machine === "docker" ? "docker" : "local",
   };
 }
 
 function parseFlags(argv: string[]) {
   return parseArgs({
     args: argv,
-    options: { home: { type: "string" }, run: { type: "string" }, json: { type: "boolean" } },
+    options: {
+      home: { type: "string" },
+      run: { type: "string" },
+      json: { type: "boolean" },
+      machine: { type: "string" },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -124,6 +144,12 @@ function parseJsonArgs(text: string | undefined): unknown {
       `the tool's arguments must be one JSON object, such as '{"command": "ls"}' (${reason}); quote them for the shell.`,
     );
   }
+}
+
+/** The engine of DOCKER_HOST (default /var/run/docker.sock), once it answered. */
+async function openEngine(environment: NodeJS.ProcessEnv): Promise<ContainerEngine> {
+  const docker = await connectEngine(engineAddress(environment));
+  return { docker, flavor: await engineFlavor(docker) };
 }
 
 function settingOrUsage<T>(read: () => T): T {

@@ -71,7 +71,7 @@ Usage:
       one line per event otherwise. Ctrl-C cancels the run. <agent> is a name, <guild>/<name>
       or an id.
 
-  guilds tool <tool> '<json args>' --home <dir> [--run <id>] [--json]
+  guilds tool <tool> '<json args>' --home <dir> [--run <id>] [--json] [--machine local|docker]
       Runs one code tool call for a local agent whose home is <dir> (created when missing) and
       prints the result text the agent would see; --json prints {"text", "meta"} instead.
       <tool> is shell, shell_status, file_read or code_search. --run names the run (default
@@ -79,6 +79,9 @@ Usage:
       beside the home, in .<dir name>.guilds-machine. The machine stays up between calls, its
       background commands with it, until 15 minutes pass with nothing running but them. As root
       the home is handed to the sandbox's user: <dir> must be new, empty, or that user's already.
+      --machine docker (or GUILDS_MACHINE_PROVIDER=docker) runs it in a container of the engine at
+      DOCKER_HOST (default /var/run/docker.sock) instead, made from the sandbox image (guilds image
+      build); the container stays up between calls until \`docker stop\`.
 
   guilds --help
 
@@ -90,8 +93,12 @@ Environment:
   GUILDS_SANDBOX         auto (default) or bwrap: bubblewrap, or the machine does not start;
                          unconfined: no sandbox, the commands run on this host as you
   GUILDS_SECCOMP         on (default: the machines' seccomp filter, needs python3-seccomp) or off
-  DOCKER_HOST            the container engine guilds image build uses (unix:///path or tcp://host:port,
-                         with DOCKER_TLS_VERIFY and DOCKER_CERT_PATH), when --socket is not given
+  GUILDS_MACHINE_PROVIDER  local (default: bubblewrap on this host) or docker (a container per machine)
+  GUILDS_SANDBOX_NETWORK isolated (default), host, or for docker machines egress (out, not to this host)
+  GUILDS_SANDBOX_IMAGE   the base image the docker machines' image was built from (image build --base)
+  DOCKER_HOST            the container engine of docker machines and guilds image build (unix:///path or
+                         tcp://host:port, with DOCKER_TLS_VERIFY and DOCKER_CERT_PATH; default
+                         /var/run/docker.sock), when --socket is not given
   CODE_RESULT_MAX_BYTES  the result cap in bytes: default 8192, at least 1024
   GUILDS_MAX_MEMORY, GUILDS_MAX_PIDS, GUILDS_MAX_CPUS, GUILDS_MAX_DISK
                          the most an agent's machine may get (unset: no maximum), e.g. 8G, 4096, 4, 100G

@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { machineEnvironment } from "../machines/docker/containerEngines.ts";
 import { sandboxes } from "../toolbox/machineFixture.ts";
 import { stopCliMachine } from "./cliMachine.ts";
 import { runCli } from "./runCli.ts";
@@ -16,11 +17,11 @@ describe.each(available)(
     chmodSync(base, 0o755);
     const home = path.join(base, "a");
     afterAll(async () => {
-      await stopCliMachine(home).catch(() => {});
+      await stopCliMachine(home, sandbox).catch(() => {});
       rmSync(base, { recursive: true, force: true });
     });
     const guilds = (tool: string, args: unknown) =>
-      runCli(["tool", tool, JSON.stringify(args), "--home", home], { GUILDS_SANDBOX: sandbox });
+      runCli(["tool", tool, JSON.stringify(args), "--home", home], machineEnvironment(sandbox));
 
     test.skipIf(skipReason)("one call starts b1, the next lists it running, a third stops it", async () => {
       const started = await guilds("shell", { command: "sleep 60", background: true });

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { machineEnvironment } from "../machines/docker/containerEngines.ts";
 import { sandboxes } from "../toolbox/machineFixture.ts";
 import { stopCliMachine } from "./cliMachine.ts";
 import { runCli } from "./runCli.ts";
@@ -19,11 +20,11 @@ describe.each(available)("guilds tool, end to end ($label)", ({ sandbox, skipRea
   const home = path.join(root, "agent");
   afterAll(async () => {
     // The machine outlives each call: end it with the test.
-    await stopCliMachine(home).catch(() => {});
+    await stopCliMachine(home, sandbox).catch(() => {});
     rmSync(root, { recursive: true, force: true });
   });
   const guilds = (tool: string, args: unknown, ...flags: string[]) =>
-    runCli(["tool", tool, JSON.stringify(args), "--home", home, ...flags], { GUILDS_SANDBOX: sandbox });
+    runCli(["tool", tool, JSON.stringify(args), "--home", home, ...flags], machineEnvironment(sandbox));
   /** shell, in the working directory of `run`. */
   const shellIn = (run: string, command: string) => guilds("shell", { command }, "--run", run);
 
@@ -82,7 +83,7 @@ describe.each(available)("guilds tool, end to end ($label)", ({ sandbox, skipRea
       const fromSub = await guilds("file_read", { path: "~/f.txt" }, "--run", "tilde-sub", "--json");
       expect(JSON.parse(fromSub.stdout)).toMatchObject({ meta: { path: "f.txt" } });
       const homeDir = await shellIn("tilde", "pwd -P");
-      expect(homeDir.stdout).toBe(sandbox === "bwrap" ? "/home/agent/sub\n" : `${realpathSync(home)}/sub\n`);
+      expect(homeDir.stdout).toBe(sandbox === "unconfined" ? `${realpathSync(home)}/sub\n` : "/home/agent/sub\n");
     },
   );
 

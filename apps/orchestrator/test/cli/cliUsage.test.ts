@@ -13,7 +13,9 @@ describe("guilds usage", () => {
   test("--help prints the usage and exits 0", async () => {
     const run = await runCli(["--help"]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("guilds tool <tool> '<json args>' --home <dir> [--run <id>] [--json]");
+    expect(run.stdout).toContain(
+      "guilds tool <tool> '<json args>' --home <dir> [--run <id>] [--json] [--machine local|docker]",
+    );
     expect(run.stdout).toContain("GUILDS_SANDBOX");
   });
 

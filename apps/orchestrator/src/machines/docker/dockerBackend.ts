@@ -25,8 +25,10 @@ export interface DockerBackendOptions {
   docker: Docker;
   flavor: EngineFlavor;
   agentId: string;
-  /** The machine's folder on this host: home/ (bound into the container) and container/ (its passwd). */
+  /** The machine's folder on this host: container/ (its passwd and group files). */
   root: string;
+  /** The agent home on this host, bound into the container. */
+  home: string;
   serverId: string;
   /** The image's id at each start: a changed id recreates the container. */
   imageId: () => Promise<string>;
@@ -58,7 +60,7 @@ interface Running {
 export function createDockerBackend(options: DockerBackendOptions): MachineBackend {
   const { docker, user } = options;
   const name = containerNameOf(options.serverId, options.agentId);
-  const home = path.join(options.root, "home");
+  const { home } = options;
   const identityFolder = path.join(options.root, "container");
   const harnessBin = options.harnessDir === null ? null : harnessBinOf(SANDBOX_HARNESS_DIR);
   let running: Running | null = null;

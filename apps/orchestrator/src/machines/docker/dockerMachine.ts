@@ -20,8 +20,10 @@ export interface ContainerEngine {
 export interface DockerMachineOptions {
   engine: ContainerEngine;
   agentId: string;
-  /** The machine's folder on this host (its home/ is bound into the container). */
+  /** The machine's folder on this host: its home/ (unless homeDir) is bound into the container. */
   root: string;
+  /** The agent home on this host, outside the root (the CLI's --home); default <root>/home. */
+  homeDir?: string;
   /** Which server's the container is (containerLabels.ts serverIdOf). */
   serverId: string;
   /** The image (GUILDS_SANDBOX_IMAGE); default guilds-sandbox:<version>. */
@@ -60,6 +62,7 @@ export function createDockerMachine(options: DockerMachineOptions): LifecycleMac
     flavor: options.engine.flavor,
     agentId: options.agentId,
     root,
+    home: path.resolve(options.homeDir ?? path.join(root, "home")),
     serverId: options.serverId,
     imageId: () => imageIdWarningOnce(),
     user: sandboxUser(options.agentId, options.sandboxUid),
