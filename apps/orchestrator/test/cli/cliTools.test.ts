@@ -83,7 +83,9 @@ describe.each(available)("guilds tool, end to end ($label)", ({ sandbox, skipRea
       const fromSub = await guilds("file_read", { path: "~/f.txt" }, "--run", "tilde-sub", "--json");
       expect(JSON.parse(fromSub.stdout)).toMatchObject({ meta: { path: "f.txt" } });
       const homeDir = await shellIn("tilde", "pwd -P");
-      expect(homeDir.stdout).toBe(sandbox === "unconfined" ? `${realpathSync(home)}/sub\n` : "/home/agent/sub\n");
+      expect(homeDir.stdout).toBe(
+        sandbox === "unconfined" ? `${realpathSync(home)}/sub\n` : "/home/agent/sub\n",
+      );
     },
   );
 

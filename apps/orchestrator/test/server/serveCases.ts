@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, expect } from "vitest";
 import { freePort } from "../cli/cliProcess.ts";
 import { runCli } from "../cli/runCli.ts";
-import { machineEnvironment } from "../machines/docker/containerEngines.ts";
+import { machineEnvironment, removeServerContainers } from "../machines/docker/containerEngines.ts";
 import { processesWith, uniqueMarker } from "../toolbox/processScan.ts";
 import { type LiveServe, startServe, stopServe } from "./liveServe.ts";
 
@@ -33,6 +33,8 @@ export function useServeCase(): ServeCase {
         } catch {}
       }
     }
+    // A container machine outlives its server: the containers of each data folder's server go too.
+    for (const home of homes) await removeServerContainers(path.join(home, "machines"));
     // A home image may still be unmounting just after its server exited (EBUSY): retried.
     for (const home of homes) rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     servers = [];

@@ -1,6 +1,8 @@
 import type Docker from "dockerode";
 import { connectEngine } from "../../../src/images/containerEngine.ts";
 import { sandboxImageTag } from "../../../src/images/sandboxImage.ts";
+import { serverIdOf } from "../../../src/machines/docker/containerLabels.ts";
+import { removeContainersOfGoneAgents } from "../../../src/machines/docker/containerSweep.ts";
 import type { ContainerEngine } from "../../../src/machines/docker/dockerMachine.ts";
 import { engineFlavor } from "../../../src/machines/docker/engineFlavor.ts";
 
@@ -79,4 +81,13 @@ export function machineEnvironment(sandbox: string): Record<string, string> {
   const socketPath = process.env[SOCKETS[sandbox]];
   if (!socketPath) throw new Error(`${SOCKETS[sandbox]} is not set`);
   return { GUILDS_MACHINE_PROVIDER: "docker", DOCKER_HOST: `unix://${socketPath}` };
+}
+
+/** Removes every container of the server whose machines folder this is, on each engine tested. */
+export async function removeServerContainers(machinesDir: string): Promise<void> {
+  for (const name of ["docker", "podman"] as const) {
+    if (!process.env[SOCKETS[name]]) continue;
+    const { docker } = await containerEngine(name);
+    await removeContainersOfGoneAgents(docker, serverIdOf(machinesDir), async () => false);
+  }
 }
