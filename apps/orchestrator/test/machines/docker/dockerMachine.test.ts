@@ -1,11 +1,12 @@
 // The docker machine provider on real engines (Docker, and Podman's Docker API): a container per
 // machine with the same view inside as a local machine, its lifecycle, and what it keeps out.
 import { readFileSync, statSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { containerNameOf, serverIdOf } from "../../../src/machines/docker/containerLabels.ts";
 import { removeMachineContainer } from "../../../src/machines/docker/containerRemoval.ts";
-import { createDockerMachine } from "../../../src/machines/docker/dockerMachine.ts";
+import { type ContainerNetwork, createDockerMachine } from "../../../src/machines/docker/dockerMachine.ts";
 import type { Machine } from "../../../src/machines/machine.ts";
 import { DEFAULT_MACHINE_LIMITS } from "../../../src/machines/machineLimits.ts";
 import {
@@ -30,7 +31,9 @@ describe.each(engines)("a docker machine ($label)", ({ engine, skipReason }) => 
     return engine;
   };
 
-  const make = (extra: { agentId?: string; root?: string; idleStopMs?: number } = {}) => {
+  const make = (
+    extra: { agentId?: string; root?: string; idleStopMs?: number; network?: ContainerNetwork } = {},
+  ) => {
     if (engine === undefined) throw new Error("no engine");
     const root = extra.root ?? tempRoot();
     const rootPath = typeof root === "string" ? root : root.root;
@@ -46,6 +49,7 @@ describe.each(engines)("a docker machine ($label)", ({ engine, skipReason }) => 
       serverId,
       logger,
       ...(extra.idleStopMs === undefined ? {} : { idleStopMs: extra.idleStopMs }),
+      ...(extra.network === undefined ? {} : { network: extra.network }),
     });
     machines.push(machine);
     return { machine, root: rootPath, agentId, logger };
@@ -235,6 +239,28 @@ describe.each(engines)("a docker machine ($label)", ({ engine, skipReason }) => 
       expect(ran.stdout).toBe(
         "1\nCapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapBnd:\t0000000000000000\nNoNewPrivs:\t1\nlo\n",
       );
+    },
+  );
+
+  test.skipIf(skipReason !== undefined || process.getuid?.() !== 0)(
+    "network egress: a network interface of its own, and this host refused",
+    async () => {
+      const server = createServer((socket) => socket.end("reached\n"));
+      await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+      const port = (server.address() as AddressInfo).port;
+      try {
+        const { machine } = make({ network: "egress" });
+        await machine.start();
+        const ran = await bash(
+          machine,
+          `gateway=$(awk '$2 == "00000000" { printf "%d.%d.%d.%d", "0x" substr($3,7,2), "0x" substr($3,5,2), "0x" substr($3,3,2), "0x" substr($3,1,2) }' /proc/net/route); ls /sys/class/net | grep -vc '^lo$'; timeout 5 bash -c "exec 3<>/dev/tcp/$gateway/${port} && cat <&3" && echo reached-host || echo refused`,
+        );
+        expect(ran.stdout.split("\n").slice(0, 1)).toEqual(["1"]);
+        expect(ran.stdout).toContain("refused");
+        expect(ran.stdout).not.toContain("reached");
+      } finally {
+        server.close();
+      }
     },
   );
 });
