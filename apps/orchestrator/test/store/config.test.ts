@@ -15,6 +15,7 @@ describe("loadConfig", () => {
       harnessDir: path.join(home, "harnesses"),
       machinesDir: path.join(home, "machines"),
       sandboxNetwork: "isolated",
+      machineProvider: "local",
       sandboxSeccomp: "on",
       machineLimitsMode: "on",
     });
@@ -31,6 +32,7 @@ describe("loadConfig", () => {
       harnessDir: "/srv/guilds/harnesses",
       machinesDir: "/srv/guilds/machines",
       sandboxNetwork: "isolated",
+      machineProvider: "local",
       sandboxSeccomp: "on",
       machineLimitsMode: "on",
     });
@@ -41,7 +43,26 @@ describe("loadConfig", () => {
     expect(config.harnessDir).toBe("/opt/clis");
     expect(config.sandboxNetwork).toBe("host");
     expect(() => loadConfig({ GUILDS_SANDBOX_NETWORK: "open" })).toThrow(
-      /GUILDS_SANDBOX_NETWORK must be "isolated" .* or "host"/,
+      /GUILDS_SANDBOX_NETWORK must be "isolated" .*, "host" .* or, with GUILDS_MACHINE_PROVIDER=docker, "egress"/,
+    );
+  });
+
+  test("GUILDS_MACHINE_PROVIDER picks the machines' provider, GUILDS_SANDBOX_IMAGE their base image; egress needs docker", () => {
+    const docker = loadConfig({
+      GUILDS_MACHINE_PROVIDER: "docker",
+      GUILDS_SANDBOX_IMAGE: "debian-with-node:12",
+      GUILDS_SANDBOX_NETWORK: "egress",
+    });
+    expect(docker).toMatchObject({
+      machineProvider: "docker",
+      sandboxImage: "debian-with-node:12",
+      sandboxNetwork: "egress",
+    });
+    expect(() => loadConfig({ GUILDS_MACHINE_PROVIDER: "kubernetes" })).toThrow(
+      /GUILDS_MACHINE_PROVIDER must be "local" .* or "docker"/,
+    );
+    expect(() => loadConfig({ GUILDS_SANDBOX_NETWORK: "egress" })).toThrow(
+      /"egress" needs GUILDS_MACHINE_PROVIDER=docker/,
     );
   });
 
