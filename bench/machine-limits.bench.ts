@@ -136,7 +136,7 @@ try {
 }
 
 // The neighbour during each attack of the attacker.
-const attacker = await attackAgent("attacker", ATTACK_LIMITS);
+const attacker = await attackAgent("bwrap", "attacker", ATTACK_LIMITS);
 const neighbour = await subject("neighbour", false);
 const ATTACKS: Record<string, string> = {
   "fork bomb": ":(){ :|:& };: ; sleep 5",

@@ -1,12 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { createLocalMachine, type LocalMachine } from "../../src/machines/local/localMachine.ts";
+import { containerNameOf, serverIdOf } from "../../src/machines/docker/containerLabels.ts";
+import { removeMachineContainer } from "../../src/machines/docker/containerRemoval.ts";
+import { type ContainerEngine, createDockerMachine } from "../../src/machines/docker/dockerMachine.ts";
+import type { LifecycleMachine } from "../../src/machines/lifecycle/machineLifecycle.ts";
+import { createLocalMachine } from "../../src/machines/local/localMachine.ts";
 import type { MachineLimits } from "../../src/machines/machineLimits.ts";
 import { createHelperTransport, type HelperTransport } from "../../src/toolbox/helperTransport.ts";
 import { shellTool } from "../../src/tools/shell/shell.ts";
 import { shellStatusTool } from "../../src/tools/shellStatus/shellStatus.ts";
 import { standaloneToolContext } from "../../src/tools/standaloneToolContext.ts";
 import type { ToolResult } from "../../src/tools/tool.ts";
+import { containerEngine } from "../machines/docker/containerEngines.ts";
 import { tempRoot } from "../machines/machineFixture.ts";
 import { silentLogger } from "../toolbox/machineFixture.ts";
 
@@ -21,9 +26,15 @@ export const ATTACK_LIMITS: MachineLimits = {
   tmpfsBytes: 32 * MiB,
 };
 
+/** Where the attacked machine runs: bubblewrap on this host, or a container of either engine. */
+export type AttackProvider = "bwrap" | "docker" | "podman";
+
 export interface AttackAgent {
+  provider: AttackProvider;
   agentId: string;
-  machine: LocalMachine;
+  machine: LifecycleMachine;
+  /** The machine's container and its engine; null for a bwrap machine. */
+  container: { engine: ContainerEngine; name: string } | null;
   /** The agent home on this host. */
   homeHost: string;
   /** One shell call as the server makes it (the helper session, the whole transport). */
@@ -40,19 +51,39 @@ export interface CallOutcome {
 
 let calls = 0;
 
-/** A bwrap machine with `limits`, and its tool calls through the real helper transport. */
+/**
+ * A machine of `provider` with `limits`, and its tool calls through the real helper transport. A
+ * container gets a name of this test process's own (other tests share the engines), removed by dispose.
+ */
 export async function attackAgent(
+  provider: AttackProvider,
   agentId: string,
   limits: MachineLimits = ATTACK_LIMITS,
 ): Promise<AttackAgent> {
   const { root, remove } = tempRoot();
-  const machine = await createLocalMachine({
-    agentId,
-    root,
-    sandbox: "bwrap",
-    logger: silentLogger,
-    limits: () => limits,
-  });
+  let machine: LifecycleMachine;
+  let container: AttackAgent["container"] = null;
+  if (provider === "bwrap") {
+    machine = await createLocalMachine({
+      agentId,
+      root,
+      sandbox: "bwrap",
+      logger: silentLogger,
+      limits: () => limits,
+    });
+  } else {
+    const engine = await containerEngine(provider);
+    const serverId = serverIdOf(`guilds-test-attacks-${process.pid}`);
+    machine = createDockerMachine({
+      engine,
+      agentId,
+      root,
+      serverId,
+      logger: silentLogger,
+      limits: () => limits,
+    });
+    container = { engine, name: containerNameOf(serverId, agentId) };
+  }
   await machine.start();
   const helpers: HelperTransport = createHelperTransport();
   const context = () =>
@@ -76,14 +107,17 @@ export async function attackAgent(
     return { text: result.text ?? "", meta: result.meta ?? {}, ms: Date.now() - started };
   };
   return {
+    provider,
     agentId,
     machine,
+    container,
     homeHost: path.join(root, "home"),
     shell: (args) => timed(shellTool.run(args, context())),
     shellStatus: (args) => timed(shellStatusTool.run(args, context())),
     async dispose() {
       helpers.close();
       await machine.stop();
+      if (container !== null) await removeMachineContainer(container.engine.docker, container.name);
       remove();
     },
   };

@@ -28,7 +28,7 @@ function outputBytes(start: number, end: number): Buffer {
 describe.skipIf(!probe.usable)("run logs are capped while they are written", () => {
   let agent: AttackAgent;
   beforeAll(async () => {
-    agent = await attackAgent("log-cap", {
+    agent = await attackAgent("bwrap", "log-cap", {
       pids: 256,
       memoryBytes: 512 * 1024 * 1024,
       cpus: 2,

@@ -15,6 +15,7 @@ import { CONTAINER_LABELS, containerNameOf } from "./containerLabels.ts";
 import { removeMachineContainer } from "./containerRemoval.ts";
 import { type ContainerPlan, containerCreateOptions, planDigest } from "./containerSpec.ts";
 import type { EngineFlavor } from "./engineFlavor.ts";
+import { watchProcessLimit } from "./processLimitWatch.ts";
 
 /** Inside the image: node and the helpers (images/sandbox). */
 export const CONTAINER_BIN_DIR = "/opt/guilds/bin";
@@ -46,6 +47,7 @@ interface Running {
   alive: boolean;
   stopping: boolean;
   stopWatch: () => void;
+  stopLimitWatch: () => void;
   /** Folders known to exist since this start (a stop empties /run/guilds). */
   folders: Set<string>;
 }
@@ -124,17 +126,32 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
 
     async start() {
       if (process.getuid?.() === 0) await giveHomeTo(user, home);
-      const { id, adopted } = await containerFor(await plan());
+      const wanted = await plan();
+      const { id, adopted } = await containerFor(wanted);
       if (!adopted) await docker.getContainer(id).start();
-      const current: Running = { id, alive: true, stopping: false, stopWatch: () => {}, folders: new Set() };
+      const current: Running = {
+        id,
+        alive: true,
+        stopping: false,
+        stopWatch: () => {},
+        stopLimitWatch: () => {},
+        folders: new Set(),
+      };
       current.stopWatch = watchContainerEnd(docker, id, (reason) => {
         current.alive = false;
+        current.stopLimitWatch();
         if (!current.stopping) unexpectedEnd(reason);
+      });
+      // Said before the container goes, so that the call it ends reports why; the lifecycle stops it.
+      current.stopLimitWatch = watchProcessLimit(docker.getContainer(id), wanted.limits.pids, (reason) => {
+        current.alive = false;
+        unexpectedEnd(reason);
       });
       running = current;
       const state = await docker.getContainer(id).inspect();
       if (!state.State.Running) {
         current.alive = false;
+        current.stopLimitWatch();
         throw new GuildsError(
           "machine.start_failed",
           `the container ${name} ended as it started (exit code ${state.State.ExitCode}${state.State.Error ? `: ${state.State.Error}` : ""})`,
@@ -149,6 +166,7 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
       if (current === null) return;
       current.stopping = true;
       current.stopWatch();
+      current.stopLimitWatch();
       try {
         await docker.getContainer(current.id).stop({ t: STOP_GRACE_SECONDS });
       } catch (error) {
