@@ -121,9 +121,14 @@ function printSummary(lines) {
   process.stdout.write("\n## summary\n");
   for (const line of lines) {
     const figures = JSON.parse(line);
+    const label = `${figures.bench} ${figures.variant}`.padEnd(44);
+    // A case that is a reading, not a comparison (a machine's memory), says it in its summary.
+    if (figures.ratio_p50 === undefined) {
+      process.stdout.write(`${label} ${figures.summary ?? ""}\n`);
+      continue;
+    }
     const goal =
       figures.goal === undefined ? "" : `  ${figures.goal}: ${figures.goal_met ? "met" : "MISSED"}`;
-    const label = `${figures.bench} ${figures.variant}`.padEnd(44);
     process.stdout.write(
       `${label} ratio p50 ${String(figures.ratio_p50).padStart(6)}x  (${figures.p50_ms} ms vs ${figures.baseline_p50_ms} ms)${goal}\n`,
     );
