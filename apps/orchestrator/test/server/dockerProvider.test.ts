@@ -24,9 +24,7 @@ test.for(engines)(
         {
           type: "reply",
           text: "Looking.",
-          tool_calls: [
-            { name: "shell", args: { command: "ps -p 1 -o args=; whoami" } },
-          ],
+          tool_calls: [{ name: "shell", args: { command: "ps -p 1 -o args=; whoami" } }],
         },
       ],
       final_text: "Done.",
