@@ -70,6 +70,7 @@ export function createMachineRegistry(options: MachineRegistryOptions): MachineR
         network: docker.network ?? options.extras?.network ?? "isolated",
         idleStopMs: agent.idleStopMinutes * 60_000,
         limits: latestLimits.reader(agent.id),
+        limitsOff: options.extras?.limitsOff ?? false,
         ...(options.logger === undefined ? {} : { logger: options.logger }),
       });
     }

@@ -25,6 +25,8 @@ export interface ContainerPlan {
   /** "none", "host", or the name of the egress network. */
   networkMode: string;
   limits: MachineLimits;
+  /** GUILDS_LIMITS=off: no memory, process or CPU limit (the tmpfs sizes stay). */
+  limitsOff: boolean;
 }
 
 /**
@@ -81,10 +83,15 @@ function withoutLabels(plan: ContainerPlan): Docker.ContainerCreateOptions {
       ...(plan.flavor === "docker" ? { Mounts: [runtimeVolume(plan)] } : {}),
       CapDrop: ["ALL"],
       SecurityOpt: ["no-new-privileges"],
-      Memory: limits.memoryBytes,
-      MemorySwap: limits.memoryBytes,
-      PidsLimit: limits.pids,
-      NanoCpus: Math.round(limits.cpus * 1e9),
+      // Podman gives 2048 processes to a container that names no limit: -1 is none on both engines.
+      ...(plan.limitsOff
+        ? { PidsLimit: -1 }
+        : {
+            Memory: limits.memoryBytes,
+            MemorySwap: limits.memoryBytes,
+            PidsLimit: limits.pids,
+            NanoCpus: Math.round(limits.cpus * 1e9),
+          }),
       Ulimits: [
         { Name: "nofile", Soft: NOFILE, Hard: NOFILE },
         { Name: "nproc", Soft: NPROC, Hard: NPROC },

@@ -39,6 +39,7 @@ export interface DockerBackendOptions {
   /** "none", "host", or the egress network's name, at each start. */
   networkMode: () => Promise<string>;
   limits: () => MachineLimits;
+  limitsOff: boolean;
   logger: MachineLogger;
 }
 
@@ -91,6 +92,7 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
       harnessDir: options.harnessDir,
       networkMode: await options.networkMode(),
       limits: options.limits(),
+      limitsOff: options.limitsOff,
     };
   }
 
@@ -143,10 +145,11 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
         if (!current.stopping) unexpectedEnd(reason);
       });
       // Said before the container goes, so that the call it ends reports why; the lifecycle stops it.
-      current.stopLimitWatch = watchProcessLimit(docker.getContainer(id), wanted.limits.pids, (reason) => {
-        current.alive = false;
-        unexpectedEnd(reason);
-      });
+      if (!wanted.limitsOff)
+        current.stopLimitWatch = watchProcessLimit(docker.getContainer(id), wanted.limits.pids, (reason) => {
+          current.alive = false;
+          unexpectedEnd(reason);
+        });
       running = current;
       const state = await docker.getContainer(id).inspect();
       if (!state.State.Running) {

@@ -34,6 +34,8 @@ export interface DockerMachineOptions {
   /** The uid (and gid) the container runs as when the server runs as root; default derived from the agent id. */
   sandboxUid?: number;
   limits?: () => MachineLimits;
+  /** GUILDS_LIMITS=off: no memory, process or CPU limit, said at every start. */
+  limitsOff?: boolean;
   idleStopMs?: number;
   logger?: MachineLogger;
 }
@@ -69,6 +71,7 @@ export function createDockerMachine(options: DockerMachineOptions): LifecycleMac
     harnessDir: options.harnessDir ?? null,
     networkMode: () => networkModeOf(options.engine, options.network ?? "isolated"),
     limits,
+    limitsOff: options.limitsOff ?? false,
     logger,
   });
   return new MachineLifecycle(
@@ -76,6 +79,7 @@ export function createDockerMachine(options: DockerMachineOptions): LifecycleMac
       agentId: options.agentId,
       root,
       limits,
+      limitsOff: options.limitsOff ?? false,
       ...(options.idleStopMs === undefined ? {} : { idleStopMs: options.idleStopMs }),
       ...(options.sandboxUid === undefined ? {} : { sandboxUid: options.sandboxUid }),
     },

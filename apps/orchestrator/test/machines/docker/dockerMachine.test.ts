@@ -206,6 +206,34 @@ describe.each(engines)("a docker machine ($label)", ({ engine, skipReason }) => 
     },
   );
 
+  test.skipIf(skipReason !== undefined)(
+    "GUILDS_LIMITS=off: no process or memory limit, said at every start",
+    async () => {
+      const logger = recordingLogger();
+      const agentId = `ag_off${process.pid}${Math.floor(Math.random() * 1e6)}`;
+      const serverId = serverIdOf(`test-${process.pid}`);
+      containers.push(containerNameOf(serverId, agentId));
+      const { root, remove } = tempRoot();
+      roots.push(remove);
+      const machine = createDockerMachine({
+        engine: requireEngine(),
+        agentId,
+        root,
+        serverId,
+        logger,
+        limitsOff: true,
+      });
+      machines.push(machine);
+      await machine.start();
+      expect(logger.warnings.join("\n")).toContain("WITHOUT resource limits (GUILDS_LIMITS=off)");
+      const ran = await bash(
+        machine,
+        "cat /sys/fs/cgroup/pids/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids.max",
+      );
+      expect(ran.stdout).toBe("max\n");
+    },
+  );
+
   test.skipIf(skipReason !== undefined)("the idle stop stops the container", async () => {
     const { machine } = make({ idleStopMs: 300 });
     await machine.start();
