@@ -7,6 +7,9 @@ import { afterAll, describe, expect, test } from "vitest";
 import { containerNameOf, serverIdOf } from "../../../src/machines/docker/containerLabels.ts";
 import { removeMachineContainer } from "../../../src/machines/docker/containerRemoval.ts";
 import { type ContainerNetwork, createDockerMachine } from "../../../src/machines/docker/dockerMachine.ts";
+import { probeBwrap } from "../../../src/machines/local/bwrap/bwrapProbe.ts";
+import { sandboxUser } from "../../../src/machines/local/bwrap/sandboxUser.ts";
+import { createLocalMachine } from "../../../src/machines/local/localMachine.ts";
 import type { Machine } from "../../../src/machines/machine.ts";
 import { DEFAULT_MACHINE_LIMITS } from "../../../src/machines/machineLimits.ts";
 import {
@@ -20,6 +23,8 @@ import {
 import { containerEngines } from "./containerEngines.ts";
 
 const engines = await containerEngines();
+const bwrapProbe = await probeBwrap(sandboxUser("probe"));
+const bwrapSkip = bwrapProbe.usable ? undefined : bwrapProbe.reason;
 
 describe.each(engines)("a docker machine ($label)", ({ engine, skipReason }) => {
   const roots: (() => void)[] = [];
@@ -234,6 +239,27 @@ describe.each(engines)("a docker machine ($label)", ({ engine, skipReason }) => 
     },
   );
 
+  test.skipIf(skipReason !== undefined || bwrapSkip !== undefined)(
+    "the home is the same folder for either provider: what a bwrap machine wrote, the container reads and changes",
+    async () => {
+      const { machine: container, root, agentId } = make();
+      const local = await createLocalMachine({ agentId, root, sandbox: "bwrap", logger: recordingLogger() });
+      machines.push(local);
+      await local.start();
+      await bash(local, "mkdir -p repos/app && echo from-bwrap > repos/app/file");
+      await local.stop();
+      await container.start();
+      const ran = await bash(
+        container,
+        "cat repos/app/file && echo from-container >> repos/app/file && id -u",
+      );
+      await container.stop();
+      await local.start();
+      const back = await bash(local, "cat repos/app/file; id -u");
+      expect(back.stdout).toBe(`from-bwrap\nfrom-container\n${ran.stdout.split("\n")[1]}\n`);
+    },
+  );
+
   test.skipIf(skipReason !== undefined)("the idle stop stops the container", async () => {
     const { machine } = make({ idleStopMs: 300 });
     await machine.start();
@@ -256,16 +282,16 @@ describe.each(engines)("a docker machine ($label)", ({ engine, skipReason }) => 
   );
 
   test.skipIf(skipReason !== undefined)(
-    "inside: a read-only root, no capabilities, no new privileges, no network but loopback",
+    "inside: a read-only root, no capabilities, no new privileges, the engine's seccomp filter, no network but loopback",
     async () => {
       const { machine } = make();
       await machine.start();
       const ran = await bash(
         machine,
-        "touch /usr/x 2>&1 | grep -c 'Read-only'; grep -E '^Cap(Eff|Prm|Bnd):' /proc/self/status; grep NoNewPrivs /proc/self/status; ls /sys/class/net",
+        "touch /usr/x 2>&1 | grep -c 'Read-only'; grep -E '^Cap(Eff|Prm|Bnd):' /proc/self/status; grep -E '^(NoNewPrivs|Seccomp):' /proc/self/status; ls /sys/class/net",
       );
       expect(ran.stdout).toBe(
-        "1\nCapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapBnd:\t0000000000000000\nNoNewPrivs:\t1\nlo\n",
+        "1\nCapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapBnd:\t0000000000000000\nNoNewPrivs:\t1\nSeccomp:\t2\nlo\n",
       );
     },
   );
