@@ -14,7 +14,7 @@ const serveCase = useServeCase();
 const engines = await containerEngines();
 
 test.for(engines)(
-  "a run's shell call runs in the agent's container; a restart removes the container of an agent deleted meanwhile ($label)",
+  "a run's shell call runs in the agent's container; a restart removes the container of an agent deleted meanwhile, an API deletion at once ($label)",
   { timeout: 120_000 },
   async ({ name, skipReason }, context) => {
     if (skipReason !== undefined) context.skip(skipReason);
@@ -62,6 +62,35 @@ test.for(engines)(
     const again = await serveCase.serve({ ...environment, PORT: String(port) });
     expect(again.stderr()).toContain("removed the containers of 1 deleted agent(s)");
     await expect(container.inspect()).rejects.toMatchObject({ statusCode: 404 });
+
+    // Deleted through the API while the server runs: its container goes at once.
+    const second = await cli(
+      ["agent", "create", "acme", "other", "--provider", "scripted", "--script", `${home}/script.json`],
+      environment,
+    );
+    const otherId = /\((ag_\w+)\)/.exec(second)?.[1] ?? "";
+    const otherApi = apiOf(again.url, token);
+    const otherRun = await otherApi("POST", `/api/agents/${otherId}/runs`, { message: "go" });
+    expect(otherRun.status).toBe(201);
+    const otherContainer = docker.getContainer(containerNameOf(serverIdOf(`${home}/machines`), otherId));
+    await expect
+      .poll(async () => (await otherContainer.inspect().catch(() => null))?.State.Running, {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await otherApi("GET", `/api/runs/${(otherRun.body as { id: string }).id}`)).body as {
+              status: string;
+            }
+          ).status,
+        { timeout: 30_000 },
+      )
+      .toBe("completed");
+    expect((await otherApi("DELETE", `/api/agents/${otherId}`)).status).toBe(200);
+    await expect(otherContainer.inspect()).rejects.toMatchObject({ statusCode: 404 });
   },
 );
 
