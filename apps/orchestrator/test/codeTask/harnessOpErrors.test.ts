@@ -2,9 +2,10 @@
 // else the documented fallback harness.op_failed.
 import type { Envelope } from "@guilds/protocol/envelope";
 import { GuildsError } from "@guilds/protocol/guildsError";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { HelperTransport } from "../../src/toolbox/helperTransport.ts";
 import { harnessOps } from "../../src/tools/codeTask/harnessOps.ts";
+import { providerSandboxes } from "../machines/providerSandboxes.ts";
 import { startMachine, type TestMachine } from "../toolbox/machineFixture.ts";
 
 /** A guilds-harness that answers every op with one envelope: the edge, faked. */
@@ -12,15 +13,7 @@ function answering(envelope: Envelope): HelperTransport {
   return { run: async () => envelope, close() {} };
 }
 
-let machine: TestMachine;
-beforeEach(async () => {
-  machine = await startMachine("unconfined");
-});
-afterEach(async () => {
-  await machine.dispose();
-});
-
-async function resultFault(envelope: Envelope): Promise<unknown> {
+async function resultFault(machine: TestMachine, envelope: Envelope): Promise<unknown> {
   const ops = harnessOps(answering(envelope), {
     machine: machine.machine,
     runId: "run1",
@@ -33,9 +26,18 @@ async function resultFault(envelope: Envelope): Promise<unknown> {
   return ops.result("claude").catch((caught: unknown) => caught);
 }
 
-describe("a harness op's error", () => {
-  test("with a code of the table keeps it", async () => {
-    const fault = await resultFault({
+describe.each(await providerSandboxes())("a harness op's error ($label)", ({ sandbox, skipReason }) => {
+  let machine: TestMachine;
+  beforeAll(async () => {
+    if (skipReason) return;
+    machine = await startMachine(sandbox);
+  });
+  afterAll(async () => {
+    await machine?.dispose();
+  });
+
+  test.skipIf(skipReason)("with a code of the table keeps it", async () => {
+    const fault = await resultFault(machine, {
       ok: false,
       error: { code: "harness.gone", message: "There is no harness state for call call1." },
     });
@@ -46,9 +48,15 @@ describe("a harness op's error", () => {
     });
   });
 
-  test("with a code the table does not know is harness.op_failed, its message kept", async () => {
-    const fault = await resultFault({ ok: false, error: { code: "harness.exploded", message: "Boom." } });
-    expect(fault).toBeInstanceOf(GuildsError);
-    expect(fault).toMatchObject({ code: "harness.op_failed", message: "guilds-harness result: Boom." });
-  });
+  test.skipIf(skipReason)(
+    "with a code the table does not know is harness.op_failed, its message kept",
+    async () => {
+      const fault = await resultFault(machine, {
+        ok: false,
+        error: { code: "harness.exploded", message: "Boom." },
+      });
+      expect(fault).toBeInstanceOf(GuildsError);
+      expect(fault).toMatchObject({ code: "harness.op_failed", message: "guilds-harness result: Boom." });
+    },
+  );
 });

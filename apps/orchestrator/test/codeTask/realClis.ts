@@ -2,6 +2,7 @@ import type { HarnessName } from "@guilds/protocol/harness";
 import { startFakeHarnessModelServer } from "../fakes/fakeHarnessModelServer.ts";
 import type { FakeBlock, FakeModelServer } from "../fakes/fakeModelServer.ts";
 import { useAcrossTests } from "../support/acrossTests.ts";
+import type { Sandbox } from "../toolbox/machineFixture.ts";
 import { createTaskHarness, type TaskHarness } from "./taskFixture.ts";
 
 /** A real harness CLI as the tests drive it against the fake model server. */
@@ -66,11 +67,14 @@ export interface RealCliTaskOptions {
   noRetries?: boolean;
   /** How long a task's minute lasts (timeout_minutes), when a test waits for a timeout. */
   minuteMs?: number;
+  /** Where the agent's machine runs; default bwrap where it works here. */
+  sandbox?: Sandbox;
 }
 
 /**
  * For the describe block that calls it (useAcrossTests): a fake model server, and a task harness on a
- * real machine sharing this host's network, whose agent runs `cli` against it on a key secret.
+ * real machine sharing this host's network (a container's network "host"), whose agent runs `cli`
+ * against it on a key secret.
  */
 export function useRealCliTask(cli: RealCli, options: RealCliTaskOptions): RealCliTask {
   return useAcrossTests(async () => {
@@ -79,6 +83,7 @@ export function useRealCliTask(cli: RealCli, options: RealCliTaskOptions): RealC
     const harness = await createTaskHarness({
       harnessDir: options.harnessDir,
       network: "host",
+      ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
       harness: cli.harness,
       harnessModel: cli.model,
       secrets: options.noRetries ? { ...secrets, ...noRetries(cli) } : secrets,

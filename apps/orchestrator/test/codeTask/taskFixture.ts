@@ -19,6 +19,7 @@ import type { HelperTransport } from "../../src/toolbox/helperTransport.ts";
 import { createHarnessTransport } from "../../src/tools/codeTask/harnessOps.ts";
 import type { TaskTiming } from "../../src/tools/codeTask/taskTurn.ts";
 import { eventOf, openRunHarness, type RunHarness, sandboxReachableHome } from "../runs/runFixture.ts";
+import type { Sandbox } from "../toolbox/machineFixture.ts";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 
@@ -66,6 +67,8 @@ export interface TaskHarnessOptions {
   harnessDir?: string;
   /** The real CLIs reach the fake model server on this host's 127.0.0.1. */
   network?: MachineNetwork;
+  /** Where the agent's machine runs; default bwrap where it works here (createTestMachineRegistry). */
+  sandbox?: Sandbox;
   harness?: HarnessName;
   harnessModel?: string;
   /** The agent's secrets; default ANTHROPIC_API_KEY = API_KEY. */
@@ -73,7 +76,7 @@ export interface TaskHarnessOptions {
 }
 
 /**
- * A real store, a real local machine whose harness directory holds a fake `claude` (on the
+ * A real store, a real machine (local, or a container: `sandbox`) whose harness directory holds a fake `claude` (on the
  * machine's PATH, as `guilds harness install` would put the real one), the real built
  * guilds-harness, a sample repository, and the scripted provider.
  */
@@ -96,6 +99,7 @@ export async function createTaskHarness(options: TaskHarnessOptions = {}): Promi
       ...(options.harnessModel === undefined ? {} : { harnessModel: options.harnessModel }),
     },
     machineExtras: { harnessDir, network: options.network ?? "isolated" },
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     provider: () => createScriptedProvider(script),
     codeTasks: {
       timing: { pollIntervalMs: 250, ...options.timing },

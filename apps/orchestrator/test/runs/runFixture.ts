@@ -5,7 +5,7 @@ import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
 import { loadConfig } from "../../src/config.ts";
 import { createEventBus, type RunEventBus } from "../../src/events/eventBus.ts";
 import type { MachineExtras } from "../../src/machines/local/localOptions.ts";
-import { createMachineRegistry, type MachineRegistry } from "../../src/machines/machineRegistry.ts";
+import type { MachineRegistry } from "../../src/machines/machineRegistry.ts";
 import type { ModelProvider } from "../../src/providers/modelProvider.ts";
 import { type ModelScriptInput, parseModelScript } from "../../src/providers/modelScript.ts";
 import { createScriptedProvider } from "../../src/providers/scriptedProvider.ts";
@@ -15,8 +15,9 @@ import type { Guild } from "../../src/store/guildStore.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import type { CodeTaskOptions } from "../../src/tools/codeTask/harnessOps.ts";
 import type { Tool } from "../../src/tools/tool.ts";
-import { workingSandbox } from "../machines/workingSandbox.ts";
 import { seedAgent } from "../store/seedRun.ts";
+import type { Sandbox } from "../toolbox/machineFixture.ts";
+import { createTestMachineRegistry } from "./testMachineRegistry.ts";
 
 export interface RunHarness {
   home: string;
@@ -47,6 +48,8 @@ export interface RunHarnessParts {
   /** The agent's fields beyond its name and its scripted model. */
   agent?: Partial<NewAgent>;
   machineExtras?: MachineExtras;
+  /** Where the agent's machine runs (createTestMachineRegistry); default bwrap where it works here. */
+  sandbox?: Sandbox;
   /** The model of each generation, made when the generation starts. */
   provider(store: Store): ModelProvider;
   codeTasks?: CodeTaskOptions;
@@ -69,12 +72,11 @@ export async function openRunHarness(parts: RunHarnessParts): Promise<RunHarness
   const config = loadConfig({ GUILDS_HOME: home });
   const store = await openStore(config);
   const events = createEventBus(store);
-  const machines = createMachineRegistry({
+  const { machines, removeContainers } = await createTestMachineRegistry(
     home,
-    sandbox: await workingSandbox(),
-    logger: silent,
-    extras: parts.machineExtras,
-  });
+    parts.sandbox,
+    parts.machineExtras,
+  );
   const { guild, agent } = await seedAgent(store, "acme", parts.agent);
   const service = createRunService({
     store,
@@ -99,6 +101,7 @@ export async function openRunHarness(parts: RunHarnessParts): Promise<RunHarness
       await service.close();
       events.close();
       await machines.stopAll();
+      await removeContainers();
       await store.close();
       rmSync(home, { recursive: true, force: true });
     },

@@ -18,6 +18,8 @@ const OUTPUT_GRACE_AFTER_EXIT_MS = 250;
  */
 const EXIT_POLL_MS = 500;
 const LONG_LIVED_EXIT_POLL_MS = 5000;
+/** How often a signal sent before the engine has the process running asks again whether it runs. */
+const SIGNAL_RETRY_MS = 10;
 
 /**
  * The process runs under a shell that enters the working directory and then becomes the command:
@@ -44,6 +46,8 @@ export function execInContainer(
   const stdin = wantsStdin ? new PassThrough() : null;
   let execution: Docker.Exec | null = null;
   let exited = false;
+  /** A signal sent before the exec was made: the process is then never started. */
+  let signalBeforeExec: NodeJS.Signals | null = null;
   const signalsSent = new Set<number>();
 
   const run = async (): Promise<ExitStatus> => {
@@ -57,6 +61,11 @@ export function execInContainer(
       AttachStderr: true,
       Tty: false,
     });
+    if (signalBeforeExec !== null) {
+      exited = true;
+      outputs.end();
+      return { code: null, signal: signalBeforeExec };
+    }
     const stream = (await execution.start({ hijack: true, stdin: wantsStdin })) as Duplex;
     outputs.attach(stream);
     if (stdin) stdin.pipe(stream);
@@ -69,6 +78,7 @@ export function execInContainer(
   };
 
   const exit = run().catch((error: unknown) => {
+    exited = true;
     outputs.end();
     throw new GuildsError(
       "machine.exec_failed",
@@ -85,18 +95,39 @@ export function execInContainer(
     exit,
     kill(signal = "SIGTERM") {
       const current = execution;
-      if (exited || current === null) return;
-      void current
-        .inspect()
-        .then((state) => {
-          if (!state.Running || !state.Pid || exited) return;
-          const number = signalNumber(signal);
-          if (number !== null) signalsSent.add(number);
-          signalGroup(state.Pid, signal);
-        })
-        .catch(() => {});
+      if (exited) return;
+      if (current === null) {
+        signalBeforeExec = signal;
+        return;
+      }
+      const send = (pid: number) => {
+        const number = signalNumber(signal);
+        if (number !== null) signalsSent.add(number);
+        signalGroup(pid, signal);
+      };
+      void signalOnceRunning(current, send, () => exited).catch(() => {});
     },
   };
+}
+
+/**
+ * Sends the signal once the engine says the process runs (a signal sent just after the exec is made
+ * comes before it has started, and would be lost); not at all once it has exited.
+ */
+async function signalOnceRunning(
+  execution: Docker.Exec,
+  send: (pid: number) => void,
+  hasExited: () => boolean,
+): Promise<void> {
+  while (!hasExited()) {
+    const state = await execution.inspect();
+    if (hasExited()) return;
+    if (state.Running && state.Pid) {
+      send(state.Pid);
+      return;
+    }
+    await sleep(SIGNAL_RETRY_MS);
+  }
 }
 
 /**

@@ -1,7 +1,16 @@
 // The docker machine provider on real engines (Docker, and Podman's Docker API): a container per
 // machine with the same view inside as a local machine, its lifecycle, and what it keeps out.
+<<<<<<< HEAD
+
 import { readFileSync, statSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
+
+=======
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+
+>>>>>>> h4
+
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { containerNameOf, serverIdOf } from "../../../src/machines/docker/containerLabels.ts";
@@ -122,6 +131,26 @@ describe.each(engines)("a docker machine ($label)", ({ engine, skipReason }) => 
       sleeper.kill("SIGKILL");
       expect(await sleeper.exit).toEqual({ code: null, signal: "SIGKILL" });
       expect(await waitFor(() => hostProcessesWith(`sleep ${marker}`).length === 0, 5000)).toBe(true);
+    },
+  );
+
+  test.skipIf(skipReason !== undefined)(
+    "a kill sent before the engine runs the process is not lost: the command never gets to finish",
+    async () => {
+      const { machine, root } = make();
+      await machine.start();
+      for (const delayMs of [0, 5, 30]) {
+        const late = `late-${delayMs}.txt`;
+        const child = machine.exec({
+          argv: ["bash", "-c", `sleep 0.3; touch ${late}`],
+          env: { ...machine.baseEnv },
+        });
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        child.kill("SIGTERM");
+        expect(await child.exit).toEqual({ code: null, signal: "SIGTERM" });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(readdirSync(path.join(root, "home")).filter((name) => name.startsWith("late-"))).toEqual([]);
     },
   );
 
