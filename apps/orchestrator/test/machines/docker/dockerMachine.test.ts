@@ -1,15 +1,7 @@
 // The docker machine provider on real engines (Docker, and Podman's Docker API): a container per
 // machine with the same view inside as a local machine, its lifecycle, and what it keeps out.
-<<<<<<< HEAD
-
-import { readFileSync, statSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
-
-=======
-
 import { readdirSync, readFileSync, statSync } from "node:fs";
-
->>>>>>> h4
+import { type AddressInfo, createServer } from "node:net";
 
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
