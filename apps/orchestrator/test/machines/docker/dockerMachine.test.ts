@@ -2,7 +2,6 @@
 // machine with the same view inside as a local machine, its lifecycle, and what it keeps out.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
-
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { containerNameOf, serverIdOf } from "../../../src/machines/docker/containerLabels.ts";
