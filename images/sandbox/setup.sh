@@ -22,7 +22,7 @@ done
 
 # Fails the build when the host's node does not run on this root filesystem.
 node --version
-rg --version | head -n 1
+rg --version | sed -n 1p
 git --version
 python3 --version
 

@@ -143,7 +143,7 @@ describe.skipIf(engine.docker === undefined)(`the sandbox image on the engine at
 
   test("bash, git, rg, node 20 and python3 answer, as uid 1000", async () => {
     const answer = await run(
-      'id -u; id -g; echo "$BASH_VERSION"; git --version; rg --version | head -n 1; node --version; python3 --version; ps -o comm= -p 1',
+      'id -u; id -g; echo "$BASH_VERSION"; git --version; rg --version | sed -n 1p; node --version; python3 --version; ps -o comm= -p 1',
     );
     expect(answer.stderr).toBe("");
     expect(answer.exitCode).toBe(0);
