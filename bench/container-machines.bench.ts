@@ -14,8 +14,6 @@ import {
   createHelperTransport,
   type HelperTransport,
 } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
-import { shellTool } from "../apps/orchestrator/src/tools/shell/shell.ts";
-import { standaloneToolContext } from "../apps/orchestrator/src/tools/standaloneToolContext.ts";
 import { containerEngines } from "../apps/orchestrator/test/machines/docker/containerEngines.ts";
 import { openBashLoop } from "./lib/bashLoop.ts";
 import { type BwrapSubject, openBwrapSubject } from "./lib/bwrapSubject.ts";
@@ -24,6 +22,7 @@ import { type ContainerMemory, containerMemory } from "./lib/containerMemory.ts"
 import { execInside } from "./lib/execInside.ts";
 import { type Arm, type ArmSamples, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";
+import { shellTrueCall } from "./lib/shellTrueCall.ts";
 import { percentile, round3 } from "./lib/stats.ts";
 import { WakeSplit } from "./lib/wakeSplit.ts";
 
@@ -71,19 +70,19 @@ async function measureEngine(name: string, engine: ContainerEngine, local: Bwrap
   try {
     const running = maker.make("running");
     const runningHelpers = session();
-    await shellTrue(running.machine, runningHelpers);
+    await shellTrueCall(running.machine, runningHelpers);
     const stopped = maker.make("stopped");
-    await shellTrue(stopped.machine, session());
+    await shellTrueCall(stopped.machine, session());
     await stopped.machine.stop();
 
     // 1. Time to the first command.
-    const split = { cold: new WakeSplit(shellTrue), stopped: new WakeSplit(shellTrue) };
+    const split = { cold: new WakeSplit(shellTrueCall), stopped: new WakeSplit(shellTrueCall) };
     let coldMachine: ReturnType<typeof maker.make> | null = null;
     let coldHelpers: HelperTransport | null = null;
     let stoppedHelpers: HelperTransport | null = null;
     const firstSamples = await interleave(
       [
-        { name: "running", run: () => shellTrue(running.machine, runningHelpers) },
+        { name: "running", run: () => shellTrueCall(running.machine, runningHelpers) },
         {
           name: "stopped",
           run: async () => {
@@ -134,7 +133,7 @@ async function measureEngine(name: string, engine: ContainerEngine, local: Bwrap
     // 2 and 3. shell true on the running machine against bash already in it, an exec per call, bwrap.
     const loop = openBashLoop(running.machine);
     const arms: Arm[] = [
-      { name: "session", run: () => shellTrue(running.machine, runningHelpers) },
+      { name: "session", run: () => shellTrueCall(running.machine, runningHelpers) },
       { name: "bash loop", run: () => loop.run("bash -c true") },
       // The helper's ping: the transport's round trip alone, no command started.
       { name: "ping", run: () => ping(running.machine, runningHelpers) },
@@ -146,7 +145,7 @@ async function measureEngine(name: string, engine: ContainerEngine, local: Bwrap
         },
       },
     ];
-    if (local !== null) arms.push({ name: "bwrap", run: () => shellTrue(local.machine, local.helpers) });
+    if (local !== null) arms.push({ name: "bwrap", run: () => shellTrueCall(local.machine, local.helpers) });
     const runSamples = await interleave(arms, {
       warmupRounds: 5,
       minRounds: 30,
@@ -200,7 +199,7 @@ async function measureEngine(name: string, engine: ContainerEngine, local: Bwrap
     const idle = [];
     for (let index = 0; index < IDLE_MACHINES; index += 1) {
       const made = maker.make("idle");
-      await shellTrue(made.machine, session());
+      await shellTrueCall(made.machine, session());
       idle.push(made);
     }
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -247,26 +246,6 @@ function reportMemory(engineName: string, env: ReturnType<typeof environment>, r
   say(
     `${BENCH} ${line.variant}: ${line.summary} (median of ${readings.length}): cgroup working set ${line.cgroup_working_set_mib} MiB (usage ${line.cgroup_usage_mib}, anon ${line.cgroup_anon_mib}, shmem ${line.cgroup_shmem_mib}) + engine processes PSS ${line.engine_pss_mib} MiB (RSS ${line.engine_rss_mib}); inside: ${line.processes?.join(", ")}; engine: ${line.engine_processes?.join(", ")}`,
   );
-}
-
-async function shellTrue(machine: Machine, helpers: HelperTransport): Promise<void> {
-  calls += 1;
-  const result = await shellTool.run(
-    { command: "true" },
-    standaloneToolContext({
-      machine,
-      helpers,
-      runId: "bench",
-      agentId: machine.agentId,
-      callId: `b${process.pid}-${calls}`,
-      defaultCwd: "",
-      secrets: {},
-      repoTokens: {},
-      maxBytes: 8192,
-    }),
-  );
-  if (!result.ok || result.meta.exit_code !== 0)
-    throw new Error(`shell true failed: ${JSON.stringify(result)}`);
 }
 
 async function ping(machine: Machine, helpers: HelperTransport): Promise<void> {

@@ -13,13 +13,12 @@ import {
   createHelperTransport,
   type HelperTransport,
 } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
-import { shellTool } from "../apps/orchestrator/src/tools/shell/shell.ts";
-import { standaloneToolContext } from "../apps/orchestrator/src/tools/standaloneToolContext.ts";
 import { ATTACK_LIMITS, attackAgent } from "../apps/orchestrator/test/attacks/attackMachines.ts";
 import { enterSafetyCgroup } from "../apps/orchestrator/test/attacks/safetyCgroup.ts";
 import { tempRoot } from "../apps/orchestrator/test/machines/machineFixture.ts";
 import { type Arm, type ArmSamples, interleave } from "./lib/interleave.ts";
 import { environment, reportCase, say } from "./lib/report.ts";
+import { shellTrueCall } from "./lib/shellTrueCall.ts";
 import { percentile } from "./lib/stats.ts";
 
 const BENCH = "machine-limits";
@@ -39,7 +38,6 @@ interface Subject {
   dispose(): Promise<void>;
 }
 
-let calls = 0;
 async function subject(agentId: string, limitsOff: boolean, limits?: MachineLimits): Promise<Subject> {
   const { root, remove } = tempRoot();
   const machine = await createLocalMachine({
@@ -63,32 +61,13 @@ async function subject(agentId: string, limitsOff: boolean, limits?: MachineLimi
   };
 }
 
-async function shellTrue(target: Subject): Promise<void> {
-  const result = await shellTool.run(
-    { command: "true" },
-    standaloneToolContext({
-      machine: target.machine,
-      helpers: target.helpers,
-      runId: "bench",
-      agentId: target.machine.agentId,
-      callId: `b${process.pid}-${++calls}`,
-      defaultCwd: "",
-      secrets: {},
-      repoTokens: {},
-      maxBytes: 8192,
-    }),
-  );
-  if (!result.ok || result.meta.exit_code !== 0)
-    throw new Error(`shell true failed: ${JSON.stringify(result)}`);
-}
-
 const limited = await subject("limited", false);
 const unlimited = await subject("unlimited", true);
 try {
   const shellSamples = await interleave(
     [
-      { name: "unlimited", run: () => shellTrue(unlimited) },
-      { name: "limited", run: () => shellTrue(limited) },
+      { name: "unlimited", run: () => shellTrueCall(unlimited.machine, unlimited.helpers) },
+      { name: "limited", run: () => shellTrueCall(limited.machine, limited.helpers) },
     ],
     { warmupRounds: 10, minRounds: 50, maxRounds: 400, maxSeconds: 25 },
   );
@@ -148,7 +127,7 @@ const ATTACKS: Record<string, string> = {
 try {
   const timed = async (): Promise<number> => {
     const started = performance.now();
-    await shellTrue(neighbour);
+    await shellTrueCall(neighbour.machine, neighbour.helpers);
     return performance.now() - started;
   };
   const idle: ArmSamples = { wallMs: [], cpuMs: [] };
