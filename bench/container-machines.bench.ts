@@ -16,7 +16,7 @@ import {
 } from "../apps/orchestrator/src/toolbox/helperTransport.ts";
 import { containerEngines } from "../apps/orchestrator/test/machines/docker/containerEngines.ts";
 import { openBashLoop } from "./lib/bashLoop.ts";
-import { type BwrapSubject, openBwrapSubject } from "./lib/bwrapSubject.ts";
+import { openBenchMachine } from "./lib/benchMachine.ts";
 import { containerMachineMaker } from "./lib/containerMachines.ts";
 import { type ContainerMemory, containerMemory } from "./lib/containerMemory.ts";
 import { execInside } from "./lib/execInside.ts";
@@ -46,17 +46,26 @@ const engines = (await containerEngines()).filter((found) => {
 });
 if (engines.length === 0) process.exit(0);
 
-const bwrap = await openBwrapSubject();
-if ("reason" in bwrap) say(`the bwrap comparison is skipped: ${bwrap.reason}`);
+// The same local machine the shell-true bench measures (bwrap when it works here).
+const local = await openBenchMachine();
+const bwrap: LocalSubject | null =
+  local.sandboxLabel === "bwrap" ? { machine: local.machine, helpers: local.session } : null;
+if (bwrap === null) say(`the bwrap comparison is skipped: the local machine here is ${local.sandboxLabel}`);
 try {
   for (const { name, engine } of engines) {
-    if (engine !== undefined) await measureEngine(name, engine, "reason" in bwrap ? null : bwrap);
+    if (engine !== undefined) await measureEngine(name, engine, bwrap);
   }
 } finally {
-  if (!("reason" in bwrap)) await bwrap.dispose();
+  await local.dispose();
 }
 
-async function measureEngine(name: string, engine: ContainerEngine, local: BwrapSubject | null) {
+/** A bwrap machine of the local provider and its long-lived helper, to compare with. */
+interface LocalSubject {
+  machine: Machine;
+  helpers: HelperTransport;
+}
+
+async function measureEngine(name: string, engine: ContainerEngine, local: LocalSubject | null) {
   const version = (await engine.docker.version()).Version;
   const env = environment(`${name} ${version}`);
   say(`${BENCH}: ${name} ${version}`);
