@@ -31,5 +31,17 @@ export function readCwd(context: OpContext): string {
 }
 
 export function writeCwd(context: OpContext, directory: string): void {
-  writeFileSync(cwdFile(context), `${directory}\n`);
+  const content = `${directory}\n`;
+  // Most calls end where they started. ext4 flushes a file truncated and rewritten as it is closed
+  // (auto_da_alloc), ~1 ms a call: the same bytes are not written again.
+  if (recorded(context) === content) return;
+  writeFileSync(cwdFile(context), content);
+}
+
+function recorded(context: OpContext): string | undefined {
+  try {
+    return readFileSync(cwdFile(context), "utf8");
+  } catch {
+    return undefined;
+  }
 }
