@@ -212,6 +212,8 @@ export const ERROR_STATUS = {
   "request.unreadable": 502,
   /** bash could not be started for a shell command. */
   "shell.spawn_failed": 502,
+  /** The long-lived helper's command launcher ended while a command ran; the command was stopped. */
+  "shell.launcher_lost": 502,
   /** A background command could not be started. */
   "shell.background_failed": 502,
   /** ripgrep is not on the machine's PATH. */

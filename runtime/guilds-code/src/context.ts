@@ -2,6 +2,7 @@ import path from "node:path";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import { type MachineCgroupView, machineCgroupFromEnv } from "@guilds/protocol/machineCgroup";
 import { runFolder, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
+import type { CommandLauncher } from "./process/commandLauncher.ts";
 
 /** What every op knows about the call it serves and the machine it runs on. */
 export interface OpContext {
@@ -24,6 +25,8 @@ export interface OpContext {
    * deadline would, and still answers.
    */
   cancelled: AbortSignal;
+  /** The long-lived helper's launcher of foreground commands; null in a one-shot helper, which spawns its one command. */
+  launcher: CommandLauncher | null;
 }
 
 /** An op's outcome for the model: text already shaped to the request's cap, and its metadata. */
@@ -39,6 +42,7 @@ export function createContext(
   request: HelperRequest,
   environment: NodeJS.ProcessEnv,
   cancelled: AbortSignal,
+  launcher: CommandLauncher | null = null,
 ): OpContext {
   const home = environment.HOME ?? "/home/agent";
   const runtimeDir = environment.GUILDS_RUNTIME_DIR ?? SANDBOX_RUNTIME_DIR;
@@ -48,8 +52,14 @@ export function createContext(
     runtimeDir,
     agentDir: path.join(runtimeDir, request.agent_id),
     runDir: path.join(home, runFolder(request.run_id)),
-    path: environment.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    path: searchPathOf(environment),
     cgroup: machineCgroupFromEnv(environment),
     cancelled,
+    launcher,
   };
+}
+
+/** The helper's PATH: where the commands it runs, and the launcher's perl, are found. */
+export function searchPathOf(environment: NodeJS.ProcessEnv): string {
+  return environment.PATH ?? "/usr/local/bin:/usr/bin:/bin";
 }

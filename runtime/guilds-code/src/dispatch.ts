@@ -5,6 +5,7 @@ import { codeSearch } from "./ops/codeSearch/codeSearch.ts";
 import { fileRead } from "./ops/fileRead/fileRead.ts";
 import { shell } from "./ops/shell/shell.ts";
 import { shellStatus } from "./ops/shellStatus/shellStatus.ts";
+import type { CommandLauncher } from "./process/commandLauncher.ts";
 
 const OPS: Record<string, Op> = {
   shell,
@@ -19,8 +20,9 @@ export function dispatch(
   raw: unknown,
   environment: NodeJS.ProcessEnv,
   cancelled: AbortSignal,
+  launcher: CommandLauncher | null = null,
 ): Promise<Envelope> {
   return dispatchHelperRequest("guilds-code", OPS, raw, (request) =>
-    createContext(request, environment, cancelled),
+    createContext(request, environment, cancelled, launcher),
   );
 }

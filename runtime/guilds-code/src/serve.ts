@@ -1,7 +1,9 @@
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import { parseServeInput } from "@guilds/protocol/serveLines";
 import { writeWhole } from "@guilds/runtime/wholeWrite";
+import { searchPathOf } from "./context.ts";
 import { dispatch } from "./dispatch.ts";
+import { CommandLauncher } from "./process/commandLauncher.ts";
 import { readLines } from "./transport/readLines.ts";
 import { RunningRequests } from "./transport/runningRequests.ts";
 
@@ -26,6 +28,7 @@ export async function serve(
   // Nobody may read the answers any more (the orchestrator went away): the commands still get stopped.
   output.on("error", () => {});
   const running = new RunningRequests();
+  const launcher = new CommandLauncher(searchPathOf(environment));
   const answering = new Set<Promise<void>>();
   let accepting = true;
   const onLine = (line: string) => {
@@ -38,7 +41,7 @@ export async function serve(
     // A request after the stop would only be started to be stopped: the caller sees the helper end.
     if (!accepting) return;
     const request = running.start(parsed.id);
-    const task = answer(parsed.request, environment, request.cancelled).then((envelope) => {
+    const task = answer(parsed.request, environment, request.cancelled, launcher).then((envelope) => {
       request.finish();
       // Awaited whole: once serve resolves, the helper exits.
       return writeWhole(output, `${parsed.id} ${envelope}\n`);
@@ -52,6 +55,8 @@ export async function serve(
     accepting = false;
     running.cancelAll();
     await Promise.all(answering);
+    // Last: it reports the exits of the commands just stopped.
+    launcher.close();
   }
 }
 
@@ -59,6 +64,7 @@ async function answer(
   encoded: string,
   environment: NodeJS.ProcessEnv,
   cancelled: AbortSignal,
+  launcher: CommandLauncher,
 ): Promise<string> {
   let raw: unknown;
   try {
@@ -69,7 +75,7 @@ async function answer(
       error: { code: "request.unreadable", message: "guilds-code serve got a line that is not base64 JSON." },
     });
   }
-  return encodeBase64Json(await dispatch(raw, environment, cancelled));
+  return encodeBase64Json(await dispatch(raw, environment, cancelled, launcher));
 }
 
 function abortOf(signal: AbortSignal): Promise<void> {

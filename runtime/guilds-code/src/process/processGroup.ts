@@ -22,6 +22,16 @@ export function spawnProcessGroup({ argv, cwd, env, output, cgroup }: GroupSpawn
   return spawn(command, args, { cwd, env, detached: true, stdio: ["ignore", ...output] });
 }
 
+/** A started process group: its leader (whose pid is the group's) and the leader's exit. */
+export interface StartedGroup {
+  pid: number | undefined;
+  exited: Promise<ProcessExit>;
+}
+
+export function startedGroup(child: ChildProcess): StartedGroup {
+  return { pid: child.pid, exited: waitForExit(child) };
+}
+
 /** Resolves on 'exit', never on 'close': a child left holding the output must not hold the call. */
 export function waitForExit(child: ChildProcess): Promise<ProcessExit> {
   return new Promise((resolve, reject) => {
@@ -56,12 +66,10 @@ export interface CompletionLimits {
  * the wait.
  */
 export async function runToCompletion(
-  child: ChildProcess,
+  { pid, exited }: StartedGroup,
   limits: CompletionLimits,
 ): Promise<CommandOutcome> {
-  const exited = waitForExit(child);
   let stopping: { cause: StopCause; done: Promise<void> } | undefined;
-  const { pid } = child;
   const stop = (cause: StopCause) => {
     if (stopping === undefined && pid !== undefined) {
       const group = limits.cgroup;

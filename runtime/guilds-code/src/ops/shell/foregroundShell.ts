@@ -1,4 +1,3 @@
-import type { ChildProcess } from "node:child_process";
 import { closeSync, constants, openSync, rmSync } from "node:fs";
 import { GuildsError } from "@guilds/protocol/guildsError";
 import { SHELL_KILL_GRACE_MS, SHELL_TIMEOUT_EXIT_CODE } from "@guilds/protocol/limits";
@@ -7,7 +6,13 @@ import type { ShellMeta } from "@guilds/protocol/toolMeta";
 import { type CommandCgroup, type LimitHit, openCommandCgroup } from "../../cgroups/callCgroup.ts";
 import type { OpContext, OpResult } from "../../context.ts";
 import { readCwd, writeCwd } from "../../paths/workingDirectory.ts";
-import { type CommandOutcome, runToCompletion, spawnProcessGroup } from "../../process/processGroup.ts";
+import {
+  type CommandOutcome,
+  runToCompletion,
+  type StartedGroup,
+  spawnProcessGroup,
+  startedGroup,
+} from "../../process/processGroup.ts";
 import { callLog, withFileSource } from "../../runs/logFile.ts";
 import { ensureRunFolder } from "../../runs/runFolder.ts";
 import { shapeOutput } from "../../text/shape.ts";
@@ -67,39 +72,51 @@ async function runLogged(
   probeVariables: Record<string, string>,
   cgroup: CommandCgroup | null,
 ): Promise<CommandOutcome> {
+  const env = { ...shellEnvironment(context, cwd), ...probeVariables };
   // Appending: the machine's log cap drops a long log's middle while it is written (runLogCap).
   const logDescriptor = openSync(
     logFile,
     constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_APPEND,
     0o600,
   );
-  let child: ChildProcess;
+  let started: StartedGroup;
   try {
-    child = spawnProcessGroup({
-      argv: ["bash", "-c", args.command],
-      cwd,
-      env: { ...shellEnvironment(context, cwd), ...probeVariables },
-      output: [logDescriptor, logDescriptor],
-    });
+    started =
+      (await context.launcher?.launch({ command: args.command, cwd, env, logFile })) ??
+      startedGroup(
+        spawnProcessGroup({
+          argv: ["bash", "-c", args.command],
+          cwd,
+          env,
+          output: [logDescriptor, logDescriptor],
+        }),
+      );
+  } catch (caught) {
+    throw spawnFailed(caught);
   } finally {
-    // The child has its own copy of the descriptor.
+    // The command has its own copy of the descriptor, or opens the file itself (the launcher's).
     closeSync(logDescriptor);
   }
+  const limits = {
+    timeoutMs: args.timeout_seconds * MS_PER_SECOND,
+    graceMs: SHELL_KILL_GRACE_MS,
+    stoppedExitCodes: { timeout: SHELL_TIMEOUT_EXIT_CODE, cancel: SHELL_CANCELLED_EXIT_CODE },
+    cancelled: context.cancelled,
+    cgroup: cgroup?.group ?? null,
+  };
   try {
-    return await runToCompletion(child, {
-      timeoutMs: args.timeout_seconds * MS_PER_SECOND,
-      graceMs: SHELL_KILL_GRACE_MS,
-      stoppedExitCodes: { timeout: SHELL_TIMEOUT_EXIT_CODE, cancel: SHELL_CANCELLED_EXIT_CODE },
-      cancelled: context.cancelled,
-      cgroup: cgroup?.group ?? null,
-    });
+    return await runToCompletion(started, limits);
   } catch (caught) {
-    const message = caught instanceof Error ? caught.message : String(caught);
-    throw new GuildsError(
-      "shell.spawn_failed",
-      `bash could not be started (${message}); the machine needs bash on PATH.`,
-    );
+    throw caught instanceof GuildsError ? caught : spawnFailed(caught);
   }
+}
+
+function spawnFailed(caught: unknown): GuildsError {
+  const message = caught instanceof Error ? caught.message : String(caught);
+  return new GuildsError(
+    "shell.spawn_failed",
+    `bash could not be started (${message}); the machine needs bash on PATH.`,
+  );
 }
 
 /**

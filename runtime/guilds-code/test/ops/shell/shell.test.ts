@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect } from "vitest";
-import { test } from "../../support/helperFixture.ts";
+import { TRANSPORTS, test } from "../../support/helperFixture.ts";
 import { run, within } from "../../support/shellSupport.ts";
 
-describe("shell in the foreground", () => {
+describe.each(TRANSPORTS)("shell in the foreground (%s)", (transport) => {
+  test.override({ transport });
   test("a command with no output returns (no output) and its metadata", async ({ helper }) => {
     const result = await run(helper, "shell", { command: "true" }, { call_id: "quiet" });
     expect(result.text).toBe("(no output)");

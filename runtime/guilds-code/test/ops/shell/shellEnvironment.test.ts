@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect } from "vitest";
-import { RG_DIR, test } from "../../support/helperFixture.ts";
+import { RG_DIR, TRANSPORTS, test } from "../../support/helperFixture.ts";
 import { callDirect, resultOf, run } from "../../support/shellSupport.ts";
 
 const REQUEST = {
@@ -12,7 +12,8 @@ const REQUEST = {
 /** `env` as name=value lines, sorted, without what bash itself adds (PWD, SHLVL, _, OLDPWD). */
 const PRINT_ENVIRONMENT = "env | grep -vE '^(PWD|SHLVL|_|OLDPWD)=' | sort";
 
-describe("the environment of a shell command", () => {
+describe.each(TRANSPORTS)("the environment of a shell command (%s)", (transport) => {
+  test.override({ transport });
   test("is built explicitly: the page's variables, the secrets and the port block, nothing else", async ({
     helper,
   }) => {

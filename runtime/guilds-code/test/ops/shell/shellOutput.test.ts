@@ -4,13 +4,14 @@ import path from "node:path";
 import { encodeBase64Json } from "@guilds/protocol/base64Json";
 import { OUTPUT_HEAD_MAX_BYTES } from "@guilds/protocol/limits";
 import { describe, expect } from "vitest";
-import { HELPER, test } from "../../support/helperFixture.ts";
+import { HELPER, TRANSPORTS, test } from "../../support/helperFixture.ts";
 import { callDirect, resultOf, run, seqLines } from "../../support/shellSupport.ts";
 
 const MIB = 1024 * 1024;
 const PROC_POLL_MS = 20;
 
-describe("shell output", () => {
+describe.each(TRANSPORTS)("shell output (%s)", (transport) => {
+  test.override({ transport });
   test("a long output keeps its head and tail around the exact elided count, and its log", async ({
     helper,
   }) => {

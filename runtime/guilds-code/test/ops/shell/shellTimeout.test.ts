@@ -3,10 +3,11 @@ import path from "node:path";
 import { SHELL_KILL_GRACE_MS } from "@guilds/protocol/limits";
 import { groupHasLiveMembers, isProcessLive } from "@guilds/runtime/processTable";
 import { describe, expect } from "vitest";
-import { test } from "../../support/helperFixture.ts";
+import { TRANSPORTS, test } from "../../support/helperFixture.ts";
 import { run, within } from "../../support/shellSupport.ts";
 
-describe("shell timeout", () => {
+describe.each(TRANSPORTS)("shell timeout (%s)", (transport) => {
+  test.override({ transport });
   test("past its timeout the command is stopped, with the page's trailer and exit_code: 124", async ({
     helper,
   }) => {
