@@ -35,10 +35,16 @@ export async function runForegroundShell(args: ShellArgs, context: OpContext): P
   const cgroup = await openCommandCgroup(context, "call", context.request.call_id);
   // The shell joins its cgroup from its startup file, before it runs anything.
   const probe = finalCwdProbe(context, cgroup?.group.dirs ?? []);
-  const outcome = await runLogged(args, context, cwd, log.file, probe.variables, cgroup);
+  let reported: string | undefined;
+  let outcome: CommandOutcome;
+  try {
+    outcome = await runLogged(args, context, cwd, log.file, probe.variables, cgroup);
+  } finally {
+    reported = probe.take();
+  }
   const hit = cgroup?.limitHit() ?? null;
   await cgroup?.close(hit?.limit ?? null);
-  const finalCwd = probe.take() ?? cwd;
+  const finalCwd = reported ?? cwd;
   writeCwd(context, finalCwd);
 
   const shaped = withFileSource(log.file, (source) =>

@@ -11,6 +11,10 @@ describe.each(TRANSPORTS)("shell in the foreground (%s)", (transport) => {
     expect(result.text).toBe("(no output)");
     expect(result.meta).toEqual({ exit_code: 0, cwd: helper.home, timed_out: false });
     expect(readdirSync(path.join(helper.home, ".runs/run1")).sort()).toEqual(["cwd"]);
+    // The cwd probe's startup file, and the serve helper's report file while it runs; no file per call.
+    const probeFiles = readdirSync(path.join(helper.runtimeDir, "agent1")).sort();
+    if (transport === "one-shot") expect(probeFiles).toEqual(["cwd-probe-1.bash"]);
+    else expect(probeFiles).toEqual([expect.stringMatching(/^cwd-\d+$/), "cwd-probe-1.bash"]);
   });
 
   test("stdout and stderr are one stream, in order; no exit_code line for 0", async ({ helper }) => {
