@@ -104,8 +104,13 @@ export class CommandLauncher {
       pending.pid = Number(value);
       pending.started(pending.pid);
     } else if (event === "exited") {
+      const [status = "", pid = ""] = rest;
       this.#pending.delete(name);
-      pending.exited(exitOfWaitStatus(Number(value)));
+      if (pending.pid === null) {
+        pending.pid = Number(pid);
+        pending.started(pending.pid);
+      }
+      pending.exited(exitOfWaitStatus(Number(status)));
     } else if (event === "failed") {
       this.#pending.delete(name);
       pending.refused(new Error(value));

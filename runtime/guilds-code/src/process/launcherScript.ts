@@ -7,7 +7,9 @@
  *
  * In:  records of NUL-terminated fields: name, the count N of fields that follow, then cwd, log
  *      file, command, and N - 3 "NAME=value" variables (the whole environment).
- * Out: "started <name> <pid>", "exited <name> <wait status>", "failed <name> <reason>" lines.
+ * Out: "started <name> <pid>", "exited <name> <wait status> <pid>", "failed <name> <reason>" lines.
+ *      A command that ends within 10 ms gets its exit line only: a line less for Node to wake for;
+ *      one still running then is announced (within a second or two when others keep it busy).
  *
  * The child makes its own process group (the launcher is in a session of its own, with no
  * terminal), reads nothing (stdin is /dev/null), appends both outputs to the log, and execs
@@ -17,13 +19,15 @@
 export const LAUNCHER_SCRIPT = String.raw`
 $| = 1;
 my %running;
+my %unannounced;
 my $buffer = '';
 $SIG{CHLD} = sub { };
 while (1) {
   reap();
   my $wanted = '';
   vec($wanted, fileno(STDIN), 1) = 1;
-  my $ready = select(my $readable = $wanted, undef, undef, %running ? 0.05 : undef);
+  my $ready = select(my $readable = $wanted, undef, undef, %unannounced ? 0.01 : %running ? 0.05 : undef);
+  announce($ready == 0 ? time + 1 : time - 1);
   next if $ready <= 0;
   my $got = sysread(STDIN, $buffer, 65536, length $buffer);
   next if !defined $got && $!{EINTR};
@@ -34,7 +38,17 @@ while (1) {
 sub reap {
   while ((my $pid = waitpid(-1, 1)) > 0) {
     my $name = delete $running{$pid};
-    print "exited $name $?\n" if defined $name;
+    delete $unannounced{$pid};
+    print "exited $name $? $pid\n" if defined $name;
+  }
+}
+
+sub announce {
+  my $before = shift;
+  for my $pid (keys %unannounced) {
+    next if $unannounced{$pid} >= $before;
+    delete $unannounced{$pid};
+    print "started $running{$pid} $pid\n";
   }
 }
 
@@ -70,6 +84,6 @@ sub start {
     exec { 'bash' } 'bash', '-c', $command or do { print STDERR "bash could not be started: $!\n"; exit 127 };
   }
   $running{$pid} = $name;
-  print "started $name $pid\n";
+  $unannounced{$pid} = time;
 }
 `;
