@@ -31,6 +31,20 @@ describe.each(available)("the long-lived helper, real ($label)", ({ sandbox, ski
     });
   });
 
+  test.skipIf(skipReason)(
+    "forks shell commands through its launcher, each leading a process group",
+    async () => {
+      const envelope = await transport.run(
+        machine.machine,
+        helperRequest("shell", { command: "cat /proc/$PPID/comm; cut -d' ' -f5 /proc/$$/stat; echo $$" }),
+      );
+      const [parent, group, pid] = (envelope.ok ? envelope.text : JSON.stringify(envelope)).split("\n");
+      // perl: not Node's own fork of the helper (the fallback when a machine has no perl).
+      expect(parent).toBe("perl");
+      expect(group).toBe(pid);
+    },
+  );
+
   test.skipIf(skipReason)("a shell call whose machine stopped mid-call is never run twice", async () => {
     const call = transport
       .run(machine.machine, helperRequest("shell", { command: "echo ran >> ran.txt; sleep 5" }))

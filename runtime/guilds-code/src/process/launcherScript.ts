@@ -11,6 +11,8 @@
  *      A command that ends within 10 ms gets its exit line only: a line less for Node to wake for;
  *      one still running then is announced (within a second or two when others keep it busy).
  *
+ * A stop's signals are for the helper, which stops its commands and still needs their exits: the
+ * launcher ignores TERM, INT and HUP (the child restores them) and ends when its stdin closes.
  * The child makes its own process group (the launcher is in a session of its own, with no
  * terminal), reads nothing (stdin is /dev/null), appends both outputs to the log, and execs
  * bash -c. A SIGCHLD interrupts the select; one that comes just before it is caught by the
@@ -22,6 +24,7 @@ my %running;
 my %unannounced;
 my $buffer = '';
 $SIG{CHLD} = sub { };
+$SIG{$_} = 'IGNORE' for qw(TERM INT HUP);
 while (1) {
   reap();
   my $wanted = '';
@@ -74,7 +77,7 @@ sub start {
     return;
   }
   if ($pid == 0) {
-    $SIG{CHLD} = 'DEFAULT';
+    $SIG{$_} = 'DEFAULT' for qw(CHLD TERM INT HUP);
     setpgrp(0, 0);
     open(STDIN, '<', '/dev/null');
     open(STDOUT, '>>', $log) or exit 126;

@@ -89,6 +89,14 @@ describe("the command launcher", () => {
     expect(session).not.toBe(Number(readFileSync("/proc/self/stat", "utf8").split(" ")[5]));
   });
 
+  test("a command ignores and blocks no signal: the launcher's own settings stay with it", async () => {
+    const launcher = launcherOn();
+    await (await started(launcher, "grep -E '^Sig(Blk|Ign):' /proc/self/status")).exited;
+    expect(readFileSync(path.join(folder, "log"), "utf8")).toBe(
+      "SigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n",
+    );
+  });
+
   test("commands run at once, and each exit reaches its own call", async () => {
     const launcher = launcherOn();
     const slow = await started(launcher, "sleep 0.5; exit 7");
