@@ -1,22 +1,15 @@
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import { Envelope } from "@guilds/protocol/envelope";
 import type { HelperRequestInput } from "@guilds/protocol/helperRequest";
 import { test as base } from "vitest";
+import { HELPER, RG_DIR } from "./helperPaths.ts";
+import { startServe } from "./helperProcess.ts";
 
-/** The built helper, run the way a machine runs it: one process per call. */
-export const HELPER = fileURLToPath(new URL("../../dist/guilds-code", import.meta.url));
-
-const require = createRequire(import.meta.url);
-/** ripgrep from @vscode/ripgrep, as the machines put it on PATH. */
-export const RG_DIR = path.dirname(
-  require.resolve("@vscode/ripgrep-linux-x64/bin/rg", { paths: [path.resolve(HELPER, "../../../..")] }),
-);
+export { HELPER, RG_DIR };
 
 export interface HelperHome {
   /** The agent home (a fresh temp dir). */
@@ -49,7 +42,7 @@ export const test = base.extend<{ transport: HelperTransport; helper: HelperHome
       PATH: `${RG_DIR}:/usr/local/bin:/usr/bin:/bin`,
       LANG: "C.UTF-8",
     };
-    const served = transport === "serve" ? serveCaller(environment) : null;
+    const served = transport === "serve" ? serveCaller({ home, runtimeDir }) : null;
     const send = served?.call ?? oneShotCaller(environment);
     const call = (op: string, args: unknown, request: Partial<HelperRequestInput> = {}) => {
       callCounter += 1;
@@ -88,37 +81,22 @@ function oneShotCaller(environment: Record<string, string>): Caller {
 }
 
 /** One `guilds-code serve` for the test, as a machine's server runs it. */
-function serveCaller(environment: Record<string, string>): { call: Caller; close(): Promise<void> } {
-  const child = spawn(process.execPath, [HELPER, "serve"], {
-    env: environment,
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const waiting = new Map<string, (envelope: Envelope) => void>();
-  let buffered = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString("utf8");
-    for (let newline = buffered.indexOf("\n"); newline !== -1; newline = buffered.indexOf("\n")) {
-      const [id = "", encoded = ""] = buffered.slice(0, newline).split(" ");
-      buffered = buffered.slice(newline + 1);
-      waiting.get(id)?.(Envelope.parse(decodeBase64Json(encoded)));
-      waiting.delete(id);
-    }
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+function serveCaller(helper: Pick<HelperHome, "home" | "runtimeDir">): {
+  call: Caller;
+  close(): Promise<void>;
+} {
+  const serve = startServe(helper);
   let lines = 0;
   return {
     call: (encoded) => {
       lines += 1;
       const id = String(lines);
-      return new Promise((resolve, reject) => {
-        waiting.set(id, resolve);
-        exited.then(() => reject(new Error("guilds-code serve exited before answering")));
-        child.stdin.write(`${id} ${encoded}\n`);
-      });
+      serve.sendLine(`${id} ${encoded}`);
+      return serve.answer(id);
     },
     close: async () => {
-      child.stdin.end();
-      await exited;
+      serve.process.stdin?.end();
+      await serve.exit;
     },
   };
 }

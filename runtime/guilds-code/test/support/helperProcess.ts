@@ -5,10 +5,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { decodeBase64Json, encodeBase64Json } from "@guilds/protocol/base64Json";
 import { Envelope } from "@guilds/protocol/envelope";
 import type { HelperRequestInput } from "@guilds/protocol/helperRequest";
-import { HELPER, type HelperHome, RG_DIR } from "./helperFixture.ts";
+import type { HelperHome } from "./helperFixture.ts";
+import { HELPER, RG_DIR } from "./helperPaths.ts";
+
+/** What a helper process needs of the fixture's home. */
+type ServedHome = Pick<HelperHome, "home" | "runtimeDir">;
 
 /** The helper's own environment, as the fixture gives it. */
-function helperEnvironment(helper: HelperHome): Record<string, string> {
+function helperEnvironment(helper: ServedHome): Record<string, string> {
   return {
     HOME: helper.home,
     GUILDS_RUNTIME_DIR: helper.runtimeDir,
@@ -77,7 +81,7 @@ export interface ServeHelper {
 }
 
 /** `guilds-code serve`, its lines written and read by the test. */
-export function startServe(helper: HelperHome): ServeHelper {
+export function startServe(helper: ServedHome): ServeHelper {
   const child = spawn(process.execPath, [HELPER, "serve"], {
     env: helperEnvironment(helper),
     stdio: ["pipe", "pipe", "inherit"],
