@@ -120,6 +120,8 @@ export const ERROR_STATUS = {
   "run.not_found": 404,
   /** The run is still working. */
   "run.busy": 409,
+  /** The run driven by a client (an MCP session) has ended: no more calls in it. */
+  "run.ended": 409,
   /** No message with this id. */
   "message.not_found": 404,
   /** No generation with this id. */

@@ -3,6 +3,7 @@ import { runAgentCommand } from "./agentCommand.ts";
 import { runGuildCommand } from "./guildCommand.ts";
 import { runHarnessCommand } from "./harnessCommand.ts";
 import { runImageCommand } from "./imageCommand.ts";
+import { runMcp } from "./mcpCommand.ts";
 import { runNoteCommand } from "./noteCommand.ts";
 import { runRepoCommand } from "./repoCommand.ts";
 import { runRun } from "./runCommand.ts";
@@ -27,6 +28,7 @@ const COMMANDS: Record<string, Command> = {
   harness: runHarnessCommand,
   image: runImageCommand,
   run: runRun,
+  mcp: runMcp,
 };
 
 /** guilds <command> ...: the only place that maps failures to exit codes. */

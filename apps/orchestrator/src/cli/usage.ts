@@ -70,6 +70,11 @@ Usage:
       token in GUILDS_TOKEN) and shows its events until it ends: a live display on a terminal,
       one line per event otherwise. Ctrl-C cancels the run. <agent> is a name, <guild>/<name>
       or an id.
+  guilds mcp --agent <agent>
+      Serves the agent's tools to an MCP client on stdin and stdout (Claude Code, Cursor, Claude
+      Desktop: the command of an MCP server of theirs), through the running server (GUILDS_URL,
+      GUILDS_TOKEN). Each session is a run of the agent there, shown live like any run; the
+      server also serves them over streamable HTTP at /mcp?agent=<guild>/<agent>.
 
   guilds tool <tool> '<json args>' --home <dir> [--run <id>] [--json] [--machine local|docker]
       Runs one code tool call for a local agent whose home is <dir> (created when missing) and
@@ -89,7 +94,7 @@ Environment:
   GUILDS_HOME            the data directory (default ~/.guilds): database, secret key, machines
   DATABASE_URL           postgres://... to keep the store in PostgreSQL instead of SQLite
   HOST, PORT             where guilds serve listens (default 127.0.0.1 and 7777)
-  GUILDS_URL, GUILDS_TOKEN  the server guilds run talks to, and the token it sends
+  GUILDS_URL, GUILDS_TOKEN  the server guilds run and guilds mcp talk to, and the token they send
   GUILDS_SANDBOX         auto (default) or bwrap: bubblewrap, or the machine does not start;
                          unconfined: no sandbox, the commands run on this host as you
   GUILDS_SECCOMP         on (default: the machines' seccomp filter, needs python3-seccomp) or off

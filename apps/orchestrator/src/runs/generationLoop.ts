@@ -130,7 +130,7 @@ async function answerAndAct(
   }
 
   for (const [index, modelCall] of answer.toolCalls.entries()) {
-    const outcome = await runToolCall(deps, context, {
+    const { outcome } = await runToolCall(deps, context, {
       runId,
       generationId: generation.id,
       modelCall,

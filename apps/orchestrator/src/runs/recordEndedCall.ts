@@ -61,6 +61,14 @@ export function redactedMetadata(metadata: Record<string, unknown>, redactor: Re
   return redactJsonValue(JSON.parse(JSON.stringify(metadata)) as JsonObject, redactor);
 }
 
+/** A call's result as it was stored: after the platform pipeline, as the model reads it. */
+export interface StoredCallEnd {
+  toolCallId: string;
+  status: ToolCallEndStatus;
+  text: string;
+  metadata: JsonObject;
+}
+
 /**
  * The platform pipeline, then the result's message, the row's end, message.created and tool.finished
  * in one transaction (a crash leaves all of them or none), published once it commits.
@@ -68,7 +76,7 @@ export function redactedMetadata(metadata: Record<string, unknown>, redactor: Re
 export async function storeCallEnd(
   deps: { events: Pick<RunEventBus, "storeAndPublish"> },
   end: CallEnd,
-): Promise<void> {
+): Promise<StoredCallEnd> {
   const { runId, row, status, metadata, repeatOf } = end;
   const piped = applyPipeline(end.text, {
     redactor: end.redactor,
@@ -111,4 +119,5 @@ export async function storeCallEnd(
       ],
     };
   });
+  return { toolCallId: row.id, status, text: piped.text, metadata };
 }

@@ -10,6 +10,7 @@ import { createHelperTransport } from "../toolbox/helperTransport.ts";
 import { type CodeTaskOptions, createCodeTaskDeps } from "../tools/codeTask/harnessOps.ts";
 import { OFFERED_TOOLS } from "../tools/registry.ts";
 import type { Tool } from "../tools/tool.ts";
+import { type ClientRun, openClientRun, type RunClient } from "./clientRun.ts";
 import { defaultProviderFor } from "./defaultProvider.ts";
 import type { EngineDeps, ProviderForAgent, RunLogger } from "./engineDeps.ts";
 import { loadGenerationContext } from "./generationContext.ts";
@@ -43,6 +44,11 @@ export interface RunService {
   send(runId: string, message: string): Promise<void>;
   /** Stops the run's generation and its running tool call, and ends it cancelled. */
   cancel(runId: string): Promise<void>;
+  /**
+   * A run whose calls a client makes (an MCP session), started now; cancel and close reach it as
+   * they reach a run of the agent's model.
+   */
+  openClientRun(agentId: string, client: RunClient): Promise<ClientRun>;
   /**
    * At startup: in-flight runs and tool calls are marked interrupted, each call left unanswered gets
    * its result (and tool.finished), each run its run.ended; their machines are stopped.
@@ -150,6 +156,17 @@ export function createRunService(deps: RunServiceDeps): RunService {
       } finally {
         sending.delete(runId);
       }
+    },
+
+    async openClientRun(agentId, client) {
+      refuseWhileClosing();
+      const handle = await openClientRun(engine, agentId, client);
+      const { runId } = handle.run;
+      active.set(runId, { controller: handle.stop, done: handle.done });
+      void handle.done.finally(() => {
+        if (active.get(runId)?.done === handle.done) active.delete(runId);
+      });
+      return handle.run;
     },
 
     async cancel(runId) {

@@ -7,12 +7,18 @@ import type { EngineDeps } from "./engineDeps.ts";
 import type { GenerationContext } from "./generationContext.ts";
 import { NOT_STARTED_INTERRUPTED } from "./interruptedCalls.ts";
 import { parsedOrText } from "./messageContent.ts";
-import { redactedMetadata, storeCallEnd } from "./recordEndedCall.ts";
+import { redactedMetadata, type StoredCallEnd, storeCallEnd } from "./recordEndedCall.ts";
 import { serverStopOf } from "./serverStop.ts";
 import { invokeTool } from "./toolInvocation.ts";
 
 /** How a call left the loop: go on, or stop the run (its budget is spent, it was cancelled). */
 export type CallOutcome = "done" | "budget_spent" | "cancelled";
+
+/** A call's outcome for the loop, and its result as stored. */
+export interface CallStep {
+  outcome: CallOutcome;
+  ended: StoredCallEnd;
+}
 
 export const NOT_STARTED_CANCELLED = "Not run: the run was cancelled before this call started.";
 
@@ -37,7 +43,7 @@ export async function runToolCall(
   deps: EngineDeps,
   context: GenerationContext,
   call: ToolCallInput,
-): Promise<CallOutcome> {
+): Promise<CallStep> {
   const { store } = deps;
   const { redactor, agent } = context;
   const { runId, modelCall, signal } = call;
@@ -50,16 +56,16 @@ export async function runToolCall(
   if (opened.state === "aborted") {
     const run = await store.runs.get(runId);
     const stopped = serverStopOf(signal) !== undefined;
-    await finish(
+    const ended = await finish(
       notRun(stopped ? NOT_STARTED_INTERRUPTED : NOT_STARTED_CANCELLED),
       stopped ? "interrupted" : "cancelled",
       remainingOf(agent.maxToolCalls, run.toolCallsUsed),
     );
-    return "cancelled";
+    return { outcome: "cancelled", ended };
   }
   if (opened.state === "budget_spent") {
-    await finish(notRun(budgetSpentText(agent.maxToolCalls)), "failed", 0);
-    return "budget_spent";
+    const ended = await finish(notRun(budgetSpentText(agent.maxToolCalls)), "failed", 0);
+    return { outcome: "budget_spent", ended };
   }
   const remaining = remainingOf(agent.maxToolCalls, opened.used);
 
@@ -76,16 +82,16 @@ export async function runToolCall(
   if (stop !== undefined) {
     // Stopped by the server stopping, not by the operator: the model reads why, after the output so far.
     const text = `${result.text}\n\n${stop.callResult}`;
-    await finish(
+    const ended = await finish(
       { ...result, text, meta: { ...result.meta, cancelled: undefined } },
       "interrupted",
       remaining,
     );
-    return "cancelled";
+    return { outcome: "cancelled", ended };
   }
   const status: ToolCallEndStatus = cancelled ? "cancelled" : result.ok ? "completed" : "failed";
-  await finish(result, status, remaining);
-  return status === "cancelled" || signal.aborted ? "cancelled" : "done";
+  const ended = await finish(result, status, remaining);
+  return { outcome: status === "cancelled" || signal.aborted ? "cancelled" : "done", ended };
 }
 
 type OpenedCall =
@@ -144,11 +150,11 @@ async function finishToolCall(
     status: ToolCallEndStatus;
     remaining: number;
   },
-): Promise<void> {
+): Promise<StoredCallEnd> {
   const { row, result, status } = input;
   const metadata = redactedMetadata(result.meta, context.redactor);
   const repeatOf = typeof metadata.repeat_of === "number" ? metadata.repeat_of : undefined;
-  await storeCallEnd(deps, {
+  return storeCallEnd(deps, {
     runId: row.runId,
     row,
     status,

@@ -11,7 +11,7 @@ import type { ErrorLogger } from "./errorHandler.ts";
 export interface AppDeps {
   store: Store;
   events: Pick<RunEventBus, "subscribe">;
-  runs: Pick<RunService, "start" | "send" | "cancel">;
+  runs: Pick<RunService, "start" | "send" | "cancel" | "openClientRun">;
   scripts: AgentScripts;
   /**
    * The agents' machines, to stop a deleted agent's and remove its folder. Without them a deleted

@@ -1,6 +1,7 @@
 import { GuildsError } from "@guilds/protocol/guildsError";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { mcpHttpHandler } from "../mcp/mcpHttp.ts";
 import type { ApiRoute } from "./apiRoute.ts";
 import { honoPath } from "./apiRoute.ts";
 import type { AppDeps } from "./appDeps.ts";
@@ -68,5 +69,10 @@ export function createApp(deps: AppDeps): Hono {
   );
   for (const route of routes)
     app.on(route.method.toUpperCase(), honoPath(route.path), (c) => route.handle(c));
+
+  // The agents' tools over MCP (streamable HTTP), for MCP clients: the same bearer token.
+  const mcp = mcpHttpHandler(deps);
+  app.use("/mcp", requireBearerToken(deps.store.tokens));
+  app.all("/mcp", (c) => mcp.handle(c));
   return app;
 }

@@ -36,7 +36,7 @@ export interface AppFixture {
 }
 
 /** The runs routes' side, for tests of everything else: starting a run only creates it. */
-export function storeOnlyRuns(store: Store): Pick<RunService, "start" | "send" | "cancel"> {
+export function storeOnlyRuns(store: Store): Pick<RunService, "start" | "send" | "cancel" | "openClientRun"> {
   return {
     async start({ agentId, message }) {
       const run = await store.runs.create({ agentId });
@@ -48,6 +48,9 @@ export function storeOnlyRuns(store: Store): Pick<RunService, "start" | "send" |
     },
     async cancel(runId) {
       await store.runs.end(runId, "cancelled", "cancelled by the operator");
+    },
+    async openClientRun() {
+      throw new Error("this app only stores runs: an MCP session needs the run service");
     },
   };
 }

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { GuildsError } from "@guilds/protocol/guildsError";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Context } from "hono";
+import type { RunService } from "../runs/runService.ts";
+import type { Agent } from "../store/agentStore.ts";
+import type { Store } from "../store/store.ts";
+import { createMcpToolServer } from "./mcpToolServer.ts";
+
+export interface McpHttpDeps {
+  store: Pick<Store, "agents" | "guilds">;
+  runs: Pick<RunService, "openClientRun">;
+}
+
+/** The `mcp-session-id` header: which session a request after the first belongs to. */
+const SESSION_HEADER = "mcp-session-id";
+
+/**
+ * POST/GET/DELETE /mcp?agent=<guild>/<agent> (or the agent's id): the agent's tools over MCP's
+ * streamable HTTP, one session per client (an `mcp-session-id` the first answer gives), each session
+ * a run of the agent. The bearer token is checked before (createApp).
+ */
+export function mcpHttpHandler(deps: McpHttpDeps): {
+  handle(c: Context): Promise<Response>;
+  closeAll(): Promise<void>;
+} {
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+
+  const startSession = async (agent: Agent, request: Request) => {
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    const server = createMcpToolServer((client) => deps.runs.openClientRun(agent.id, client));
+    await server.connect(transport);
+    return transport.handleRequest(request);
+  };
+
+  return {
+    async handle(c) {
+      const sessionId = c.req.header(SESSION_HEADER);
+      if (sessionId !== undefined) {
+        const transport = sessions.get(sessionId);
+        if (transport === undefined) return unknownSession(sessionId);
+        return transport.handleRequest(c.req.raw);
+      }
+      const agent = await agentNamed(deps.store, c.req.query("agent"));
+      return startSession(agent, c.req.raw);
+    },
+    async closeAll() {
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.allSettled(open.map((transport) => transport.close()));
+    },
+  };
+}
+
+/** MCP's answer to a request of a session this server does not know: 404, the client starts anew. */
+function unknownSession(sessionId: string): Response {
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      error: {
+        code: -32001,
+        message: `No MCP session ${sessionId} on this server (it ended, or the server restarted): initialize a new one.`,
+      },
+      id: null,
+    },
+    { status: 404 },
+  );
+}
+
+async function agentNamed(store: McpHttpDeps["store"], reference: string | undefined): Promise<Agent> {
+  if (reference === undefined || reference.trim() === "") {
+    throw new GuildsError(
+      "request.invalid",
+      "Name the agent whose tools to serve: /mcp?agent=<guild>/<agent> (or the agent's id).",
+    );
+  }
+  const slash = reference.indexOf("/");
+  if (slash < 0) return store.agents.get(reference);
+  const guildName = reference.slice(0, slash);
+  const agentName = reference.slice(slash + 1);
+  const guild = await store.guilds.findByName(guildName);
+  const agent = guild === undefined ? undefined : await store.agents.findByName(guild.id, agentName);
+  if (agent !== undefined) return agent;
+  throw new GuildsError(
+    "agent.not_found",
+    guild === undefined
+      ? `There is no guild named ${JSON.stringify(guildName)}; GET /api/guilds lists them.`
+      : `The guild ${guild.name} has no agent named ${JSON.stringify(agentName)}; GET /api/guilds/${guild.id}/agents lists them.`,
+  );
+}
