@@ -50,7 +50,14 @@ export interface Config {
    * may get) and GUILDS_TMPFS_SIZE; absent when none is set.
    */
   readonly machineLimits?: MachineLimitMaxima;
+  /**
+   * GUILDS_MCP_IDLE_MINUTES (default 60): an MCP session over HTTP with no request and no call running
+   * for this long is closed and its run ended; its client starts a new one when it comes back.
+   */
+  readonly mcpIdleMs: number;
 }
+
+const DEFAULT_MCP_IDLE_MINUTES = 60;
 
 /** SQLite by default; DATABASE_URL=postgres://... selects PostgreSQL. */
 export type DatabaseLocation =
@@ -90,6 +97,10 @@ const Environment = z.object({
     'must be "local" (bubblewrap sandboxes on this host, the default) or "docker" (a container per machine, on Docker or Podman: DOCKER_HOST, default /var/run/docker.sock)',
   ),
   GUILDS_SANDBOX_IMAGE: optionalSetting,
+  GUILDS_MCP_IDLE_MINUTES: optionalSetting.refine(
+    (value) => value === undefined || (/^\d+(\.\d+)?$/.test(value) && Number(value) > 0),
+    `must be a number of minutes above 0, e.g. 60 (the default); an MCP session idle this long is closed`,
+  ),
   GUILDS_SECRET_KEY: optionalSetting.refine(
     (value) => value === undefined || isBase64Key(value),
     `must be base64 of ${SECRET_KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`); unset it to use <GUILDS_HOME>/secret.key`,
@@ -125,6 +136,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ...(settings.GUILDS_SANDBOX_IMAGE === undefined ? {} : { sandboxImage: settings.GUILDS_SANDBOX_IMAGE }),
     sandboxSeccomp: settings.GUILDS_SECCOMP === "off" ? "off" : "on",
     machineLimitsMode: settings.GUILDS_LIMITS === "off" ? "off" : "on",
+    mcpIdleMs: Number(settings.GUILDS_MCP_IDLE_MINUTES ?? DEFAULT_MCP_IDLE_MINUTES) * 60_000,
     ...harnessesOffSetting(environment.GUILDS_HARNESSES_OFF),
     ...machineLimitsSetting(environment),
   });

@@ -128,6 +128,7 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       logger,
       machines,
       tasks: storeTaskArtifacts(store, machines),
+      mcpIdleMs: config.mcpIdleMs,
       ...(config.machineLimits === undefined ? {} : { machineLimits: config.machineLimits }),
     });
     return { store, events, machines, runs, scripts, app, logger, notice, lost: claim.lost, close };

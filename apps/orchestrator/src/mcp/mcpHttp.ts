@@ -5,11 +5,21 @@ import type { Context } from "hono";
 import type { RunService } from "../runs/runService.ts";
 import type { Agent } from "../store/agentStore.ts";
 import type { Store } from "../store/store.ts";
-import { createMcpToolServer } from "./mcpToolServer.ts";
+import { createMcpToolSession, type McpToolSession } from "./mcpToolServer.ts";
 
 export interface McpHttpDeps {
   store: Pick<Store, "agents" | "guilds">;
   runs: Pick<RunService, "openClientRun">;
+  /** A session with no request and no call running for this long is closed; default 60 minutes. */
+  mcpIdleMs?: number;
+}
+
+const DEFAULT_IDLE_MS = 60 * 60_000;
+
+interface OpenSession {
+  transport: WebStandardStreamableHTTPServerTransport;
+  tools: McpToolSession;
+  lastRequestAt: number;
 }
 
 /** The `mcp-session-id` header: which session a request after the first belongs to. */
@@ -20,17 +30,31 @@ const SESSION_HEADER = "mcp-session-id";
  * streamable HTTP, one session per client (an `mcp-session-id` the first answer gives), each session
  * a run of the agent. The bearer token is checked before (createApp).
  */
-export function mcpHttpHandler(deps: McpHttpDeps): {
-  handle(c: Context): Promise<Response>;
-  closeAll(): Promise<void>;
-} {
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+export function mcpHttpHandler(deps: McpHttpDeps): { handle(c: Context): Promise<Response> } {
+  const sessions = new Map<string, OpenSession>();
+  const idleMs = deps.mcpIdleMs ?? DEFAULT_IDLE_MS;
+  // A client may vanish without ending its session: its run would stay "running" for good.
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, session] of sessions) {
+        if (session.tools.busy() || now - session.lastRequestAt < idleMs) continue;
+        sessions.delete(id);
+        void session.tools
+          .endRun(`the MCP session was idle for ${idleMinutes(idleMs)}`)
+          .then(() => session.transport.close());
+      }
+    },
+    Math.min(idleMs, 60_000),
+  );
+  sweep.unref();
 
   const startSession = async (agent: Agent, request: Request) => {
+    const tools = createMcpToolSession((client) => deps.runs.openClientRun(agent.id, client));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        sessions.set(id, { transport, tools, lastRequestAt: Date.now() });
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
@@ -39,8 +63,7 @@ export function mcpHttpHandler(deps: McpHttpDeps): {
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
-    const server = createMcpToolServer((client) => deps.runs.openClientRun(agent.id, client));
-    await server.connect(transport);
+    await tools.server.connect(transport);
     return transport.handleRequest(request);
   };
 
@@ -48,19 +71,20 @@ export function mcpHttpHandler(deps: McpHttpDeps): {
     async handle(c) {
       const sessionId = c.req.header(SESSION_HEADER);
       if (sessionId !== undefined) {
-        const transport = sessions.get(sessionId);
-        if (transport === undefined) return unknownSession(sessionId);
-        return transport.handleRequest(c.req.raw);
+        const session = sessions.get(sessionId);
+        if (session === undefined) return unknownSession(sessionId);
+        session.lastRequestAt = Date.now();
+        return session.transport.handleRequest(c.req.raw);
       }
       const agent = await agentNamed(deps.store, c.req.query("agent"));
       return startSession(agent, c.req.raw);
     },
-    async closeAll() {
-      const open = [...sessions.values()];
-      sessions.clear();
-      await Promise.allSettled(open.map((transport) => transport.close()));
-    },
   };
+}
+
+function idleMinutes(ms: number): string {
+  const minutes = Math.round((ms / 60_000) * 100) / 100;
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 /** MCP's answer to a request of a session this server does not know: 404, the client starts anew. */

@@ -17,14 +17,23 @@ export const MCP_SESSION_CLOSED = "the MCP session closed";
 /** What an MCP session needs of the run service: a run of the session's agent, made when it starts. */
 export type OpenClientRun = (client: RunClient) => Promise<ClientRun>;
 
+export interface McpToolSession {
+  server: Server;
+  /** Whether a tool call of the session is running. */
+  busy(): boolean;
+  /** Ends the session's run with `reason` (before its transport closes, which would say "closed"). */
+  endRun(reason: string): Promise<void>;
+}
+
 /**
  * One MCP session's server: the agent's tools, with the names, descriptions and input schemas its
  * model sees, each call a call of the session's run (made once the client has initialized), its
  * result the stored text with the metadata as structured content. Closing the session ends the run.
  */
-export function createMcpToolServer(openRun: OpenClientRun): Server {
+export function createMcpToolSession(openRun: OpenClientRun): McpToolSession {
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {} } });
   let run: Promise<ClientRun> | null = null;
+  let running = 0;
   const runOf = (): Promise<ClientRun> => {
     if (run === null) {
       const client = server.getClientVersion();
@@ -49,9 +58,23 @@ export function createMcpToolServer(openRun: OpenClientRun): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const opened = await runOf();
+    const progressToken = request.params._meta?.progressToken;
+    let progress = 0;
+    const onProgress = (lines: string[]) => {
+      if (progressToken === undefined) return;
+      progress += 1;
+      void extra
+        .sendNotification({
+          method: "notifications/progress",
+          params: { progressToken, progress, message: lines.join("\n") },
+        })
+        .catch(() => undefined);
+    };
+    running += 1;
     try {
       const result = await opened.call(request.params.name, request.params.arguments ?? {}, {
         signal: extra.signal,
+        onProgress,
       });
       return {
         content: [{ type: "text", text: result.text }],
@@ -61,9 +84,17 @@ export function createMcpToolServer(openRun: OpenClientRun): Server {
     } catch (caught) {
       if (!(caught instanceof GuildsError)) throw caught;
       return { content: [{ type: "text", text: caught.message }], isError: true };
+    } finally {
+      running -= 1;
     }
   });
-  return server;
+  return {
+    server,
+    busy: () => running > 0,
+    async endRun(reason) {
+      await run?.then((opened) => opened.close(reason)).catch(() => undefined);
+    },
+  };
 }
 
 function mcpTool(tool: ModelToolSchema): McpTool {

@@ -43,6 +43,8 @@ export interface ClientRun {
 
 export interface CallOptions {
   signal: AbortSignal;
+  /** The call's progress lines as they come (code_task's harness), as the run's viewers get them. */
+  onProgress?: (lines: string[]) => void;
 }
 
 export interface ClientRunHandle {
@@ -99,17 +101,22 @@ export async function openClientRun(
     async call(name, args, options) {
       if (ended !== null || stop.signal.aborted) throw runEnded(run.id, ended ?? "it was stopped");
       calls += 1;
+      const callId = `${client.protocol}-${calls}`;
+      const unsubscribe =
+        options.onProgress === undefined
+          ? () => {}
+          : followProgress(deps, run.id, callId, options.onProgress);
       const step = callOnce(deps, {
         runId: run.id,
         agentId,
         client,
-        callId: `${client.protocol}-${calls}`,
+        callId,
         name,
         args,
         signal: AbortSignal.any([options.signal, stop.signal, closing.signal]),
       });
       inFlight = step.catch(() => undefined);
-      const { outcome, ended: stored } = await step;
+      const { outcome, ended: stored } = await step.finally(unsubscribe);
       if (outcome === "budget_spent") {
         await end({ status: "completed", reason: "max_tool_calls spent" });
       }
@@ -170,6 +177,20 @@ async function callOnce(
     modelCall,
     signal: call.signal,
     before: asked,
+  });
+}
+
+/** Hands the call's tool.progress lines to `onProgress`; its tool.started names its row. Returns the unsubscribe. */
+function followProgress(
+  deps: EngineDeps,
+  runId: string,
+  callId: string,
+  onProgress: (lines: string[]) => void,
+): () => void {
+  let toolCallId: string | undefined;
+  return deps.events.subscribe({ runId }, undefined, ({ data }) => {
+    if (data.type === "tool.started" && data.call_id === callId) toolCallId = data.tool_call_id;
+    if (data.type === "tool.progress" && data.tool_call_id === toolCallId) onProgress(data.lines);
   });
 }
 

@@ -25,6 +25,8 @@ export interface AppDeps {
   machineLimits?: MachineLimitMaxima;
   /** The built web app served at `/`; default apps/web/dist when built, null for none. */
   webAppFolder?: string | null;
+  /** An MCP session idle this long is closed (config mcpIdleMs); default 60 minutes. */
+  mcpIdleMs?: number;
   /** Between SSE heartbeat comments; default SSE_HEARTBEAT_MS. */
   heartbeatMs?: number;
 }

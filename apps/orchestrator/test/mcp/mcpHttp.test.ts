@@ -5,7 +5,7 @@ import { useServeCase } from "../server/serveCases.ts";
 import { mcpClient, onlyRun, type Served, served as servedIn, until } from "./mcpServed.ts";
 
 const serveCase = useServeCase();
-const served = () => servedIn(serveCase);
+const served = (environment: Record<string, string> = {}) => servedIn(serveCase, environment);
 
 describe("MCP over streamable HTTP (/mcp)", () => {
   test("the agent's tools as its model sees them; a call is a call of the session's run, its result the stored text", async () => {
@@ -133,6 +133,24 @@ describe("MCP over streamable HTTP (/mcp)", () => {
     expect(((await stale.json()) as { error: { code: number } }).error.code).toBe(-32001);
   }, 60_000);
 });
+
+test("a session idle for GUILDS_MCP_IDLE_MINUTES is closed and its run ended; its client is told to start anew", async () => {
+  const setup = await served({ GUILDS_MCP_IDLE_MINUTES: "0.05" });
+  const client = await mcpClient(setup);
+  await client.callTool({ name: "shell", arguments: { command: "true" } });
+  const ended = await until(
+    () => onlyRun(setup),
+    (value) => value.status !== "running",
+    "the idle session's run to end",
+  );
+  expect(ended).toMatchObject({
+    status: "completed",
+    status_reason: "the MCP session was idle for 0.05 minutes",
+  });
+  await expect(client.callTool({ name: "shell", arguments: { command: "true" } })).rejects.toThrow(
+    /No MCP session .* on this server \(it ended, or the server restarted\): initialize a new one\./,
+  );
+}, 60_000);
 
 async function guildId(setup: Served): Promise<string> {
   const guilds = await setup.api("GET", "/api/guilds");

@@ -12,12 +12,15 @@ export interface Served {
 }
 
 /** `guilds serve` on a fresh data folder with guild acme, its agent sleeper (unconfined) and a token. */
-export async function served(serveCase: ServeCase): Promise<Served> {
+export async function served(
+  serveCase: ServeCase,
+  environment: Record<string, string> = {},
+): Promise<Served> {
   const agent = await scriptedAgent(serveCase.home("guilds-mcp-"), "unconfined", {
     steps: [],
     final_text: "Done.",
   });
-  const server = await serveCase.serve({ ...agent.environment, PORT: String(agent.port) });
+  const server = await serveCase.serve({ ...agent.environment, ...environment, PORT: String(agent.port) });
   return { agent, url: server.url, api: apiOf(server.url, agent.token) };
 }
 

@@ -137,6 +137,7 @@ function testConfig(home: string, database: Config["database"]): Config {
     sandboxNetwork: "isolated",
     sandboxSeccomp: "on",
     machineProvider: "local",
+    mcpIdleMs: 60 * 60_000,
   });
 }
 
