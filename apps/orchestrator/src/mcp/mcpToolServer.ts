@@ -78,7 +78,7 @@ export function createMcpToolSession(openRun: OpenClientRun): McpToolSession {
       });
       return {
         content: [{ type: "text", text: result.text }],
-        structuredContent: { ...result.metadata, status: result.status, tool_call_id: result.toolCallId },
+        structuredContent: result.metadata,
         isError: result.status !== "completed",
       };
     } catch (caught) {

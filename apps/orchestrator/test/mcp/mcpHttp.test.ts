@@ -26,14 +26,16 @@ describe("MCP over streamable HTTP (/mcp)", () => {
     expect(content).toHaveLength(1);
     expect(content[0]?.type).toBe("text");
     const structured = result.structuredContent as Record<string, unknown>;
-    expect(structured).toMatchObject({ exit_code: 0, status: "completed", timed_out: false });
+    expect(structured).toMatchObject({ exit_code: 0, timed_out: false });
 
     const run = await onlyRun(setup);
     expect(run.status).toBe("running");
     expect(run.metadata).toEqual({ client: { protocol: "mcp", name: "guilds-test 1.2.3" } });
     const calls = run.tool_calls as Array<Record<string, unknown>>;
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ tool: "shell", status: "completed", id: structured.tool_call_id });
+    expect(calls[0]).toMatchObject({ tool: "shell", status: "completed" });
+    // The structured content is the call's metadata as stored.
+    expect(structured).toEqual(calls[0]?.metadata);
     // The text the client reads is the stored result, byte for byte: what the agent's model would read.
     expect(content[0]?.text).toBe(calls[0]?.result);
     expect(content[0]?.text).toBe("hi from mcp\n\nremaining_tool_calls: 99");
