@@ -14,6 +14,9 @@ export const MCP_SERVER_INFO = { name: "guilds", version: "0.1.0" };
 
 export const MCP_SESSION_CLOSED = "the MCP session closed";
 
+/** Where a result carries the call's metadata (exit_code, log_path, ...): its `_meta`, under this key. */
+export const MCP_METADATA_KEY = "guilds/metadata";
+
 /** What an MCP session needs of the run service: a run of the session's agent, made when it starts. */
 export type OpenClientRun = (client: RunClient) => Promise<ClientRun>;
 
@@ -28,7 +31,7 @@ export interface McpToolSession {
 /**
  * One MCP session's server: the agent's tools, with the names, descriptions and input schemas its
  * model sees, each call a call of the session's run (made once the client has initialized), its
- * result the stored text with the metadata as structured content. Closing the session ends the run.
+ * result the stored text, the metadata in `_meta`. Closing the session ends the run.
  */
 export function createMcpToolSession(openRun: OpenClientRun): McpToolSession {
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {} } });
@@ -78,7 +81,8 @@ export function createMcpToolSession(openRun: OpenClientRun): McpToolSession {
       });
       return {
         content: [{ type: "text", text: result.text }],
-        structuredContent: result.metadata,
+        // Not structuredContent: Claude Code (2.1) hands that to its model in place of the text.
+        _meta: { [MCP_METADATA_KEY]: result.metadata },
         isError: result.status !== "completed",
       };
     } catch (caught) {

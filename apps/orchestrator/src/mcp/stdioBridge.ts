@@ -66,8 +66,10 @@ export async function bridgeStdioToServer(
   upstream.onerror = (error) => report(`the connection to the guilds server: ${error.message}`);
   local.onclose = () => void close();
   upstream.onclose = () => void close();
-  // The client closing our stdin ends the session: the SDK's stdio transport does not watch for it.
+  // The client closing our stdin, or stopping us (Claude Code sends SIGTERM as it exits), ends the
+  // session: the SDK's stdio transport watches for neither.
   process.stdin.once("end", () => void close());
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.once(signal, () => void close());
   await upstream.start();
   await local.start();
   return finished;

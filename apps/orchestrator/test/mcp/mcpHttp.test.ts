@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { MCP_METADATA_KEY } from "../../src/mcp/mcpToolServer.ts";
 import { OFFERED_TOOLS } from "../../src/tools/registry.ts";
 import { modelToolSchema } from "../../src/tools/tool.ts";
 import { useServeCase } from "../server/serveCases.ts";
@@ -25,7 +26,7 @@ describe("MCP over streamable HTTP (/mcp)", () => {
     const content = result.content as Array<{ type: string; text: string }>;
     expect(content).toHaveLength(1);
     expect(content[0]?.type).toBe("text");
-    const structured = result.structuredContent as Record<string, unknown>;
+    const structured = result._meta?.[MCP_METADATA_KEY] as Record<string, unknown>;
     expect(structured).toMatchObject({ exit_code: 0, timed_out: false });
 
     const run = await onlyRun(setup);
@@ -34,7 +35,7 @@ describe("MCP over streamable HTTP (/mcp)", () => {
     const calls = run.tool_calls as Array<Record<string, unknown>>;
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ tool: "shell", status: "completed" });
-    // The structured content is the call's metadata as stored.
+    // The result's _meta carries the call's metadata as stored.
     expect(structured).toEqual(calls[0]?.metadata);
     // The text the client reads is the stored result, byte for byte: what the agent's model would read.
     expect(content[0]?.text).toBe(calls[0]?.result);

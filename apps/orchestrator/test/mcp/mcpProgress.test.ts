@@ -3,7 +3,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { expect, test } from "vitest";
-import { createMcpToolSession } from "../../src/mcp/mcpToolServer.ts";
+import { createMcpToolSession, MCP_METADATA_KEY } from "../../src/mcp/mcpToolServer.ts";
 import { claudeEvents, createTaskHarness } from "../codeTask/taskFixture.ts";
 import { useAcrossTests } from "../support/acrossTests.ts";
 
@@ -43,8 +43,8 @@ test("code_task over MCP: its progress lines come as progress notifications; its
   const [call] = await harness.store.toolCalls.list(String(run?.id));
   expect(call?.tool).toBe("code_task");
   expect(result.content).toEqual([{ type: "text", text: call?.result }]);
-  expect(result.structuredContent).toEqual(call?.metadata);
-  expect(result.structuredContent).toMatchObject({
+  expect(result._meta?.[MCP_METADATA_KEY]).toEqual(call?.metadata);
+  expect(result._meta?.[MCP_METADATA_KEY]).toMatchObject({
     harness: "claude",
     status: "completed",
     files_changed: 1,
