@@ -64,6 +64,8 @@ export interface RunService {
 interface ActiveRun {
   controller: AbortController;
   done: Promise<void>;
+  /** Set when a client (an MCP session) makes the run's calls. */
+  client?: RunClient;
 }
 
 const CANCEL_REASON = "cancelled by the operator";
@@ -138,6 +140,13 @@ export function createRunService(deps: RunServiceDeps): RunService {
 
     async send(runId, message) {
       refuseWhileClosing();
+      const client = active.get(runId)?.client;
+      if (client !== undefined) {
+        throw new GuildsError(
+          "run.busy",
+          `Run ${runId} is an ${client.protocol.toUpperCase()} session of ${client.name}: its calls come from that client. Cancel the run (or end the session) to send it a message.`,
+        );
+      }
       if (active.has(runId) || sending.has(runId)) {
         throw new GuildsError(
           "run.busy",
@@ -162,7 +171,7 @@ export function createRunService(deps: RunServiceDeps): RunService {
       refuseWhileClosing();
       const handle = await openClientRun(engine, agentId, client);
       const { runId } = handle.run;
-      active.set(runId, { controller: handle.stop, done: handle.done });
+      active.set(runId, { controller: handle.stop, done: handle.done, client });
       void handle.done.finally(() => {
         if (active.get(runId)?.done === handle.done) active.delete(runId);
       });

@@ -81,6 +81,22 @@ describe("MCP over streamable HTTP (/mcp)", () => {
     await client.close();
   }, 60_000);
 
+  test("an operator message to a session's run is refused while the client drives it", async () => {
+    const setup = await served();
+    const client = await mcpClient(setup);
+    await client.callTool({ name: "shell", arguments: { command: "true" } });
+    const run = await onlyRun(setup);
+    const sent = await setup.api("POST", `/api/runs/${String(run.id)}/messages`, { message: "hello" });
+    expect(sent.status).toBe(409);
+    expect(sent.body).toEqual({
+      error: {
+        code: "run.busy",
+        message: `Run ${String(run.id)} is an MCP session of guilds-test 1.2.3: its calls come from that client. Cancel the run (or end the session) to send it a message.`,
+      },
+    });
+    await client.close();
+  }, 60_000);
+
   test("the operator's cancel ends the session's run: later calls say so", async () => {
     const setup = await served();
     const client = await mcpClient(setup);
