@@ -4,6 +4,7 @@ import { routeIdsOf } from "../src/app/routeIds.ts";
 import { messageError } from "../src/features/agent/settings/runMessage.ts";
 import { hasRunningRun, runDurationText, toolCallsText } from "../src/features/agent/settings/runSummary.ts";
 import { guildNameError } from "../src/features/guilds/guildForm.ts";
+import { runClientText } from "../src/runFlow/runClientText.ts";
 import { formatDuration, formatRelativeTime } from "../src/ui/formatTime.ts";
 import { shortId } from "../src/ui/shortId.ts";
 
@@ -19,6 +20,17 @@ const aRun = (patch: Partial<RunView>): RunView => ({
   updated_at: "2026-03-01T10:00:00.000Z",
   ended_at: null,
   ...patch,
+});
+
+describe("runClientText", () => {
+  test("names the MCP client of a run it drives, nothing for a run of the agent's model", () => {
+    expect(
+      runClientText(aRun({ metadata: { client: { protocol: "mcp", name: "claude-code 2.1.197" } } })),
+    ).toBe("over MCP from claude-code 2.1.197");
+    expect(runClientText(aRun({}))).toBeNull();
+    expect(runClientText(aRun({ metadata: { harness_task: { call_id: "tc_1" } } }))).toBeNull();
+    expect(runClientText(aRun({ metadata: { client: "mcp" } }))).toBeNull();
+  });
 });
 
 describe("routeIdsOf", () => {

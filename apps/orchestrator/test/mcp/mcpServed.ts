@@ -25,10 +25,17 @@ export async function served(
 }
 
 /** The SDK's own client on /mcp for the agent, with the operator token; close() ends the session (DELETE). */
-export async function mcpClient(setup: Served, agent = "acme/sleeper"): Promise<Client> {
+export function mcpClient(setup: Served, agent = "acme/sleeper"): Promise<Client> {
+  return mcpClientAt(setup.url, setup.agent.token, agent);
+}
+
+/** The SDK's own client on `url`/mcp for `agent` (<guild>/<agent> or its id); close() ends the session. */
+export async function mcpClientAt(url: string, token: string, agent: string): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(
-    new URL(`${setup.url}/mcp?agent=${encodeURIComponent(agent)}`),
-    { requestInit: { headers: { Authorization: `Bearer ${setup.agent.token}` } } },
+    new URL(`${url}/mcp?agent=${encodeURIComponent(agent)}`),
+    {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    },
   );
   const client = new Client({ name: "guilds-test", version: "1.2.3" });
   await client.connect(transport);

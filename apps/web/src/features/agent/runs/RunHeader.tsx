@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { api } from "../../../api/apiClient.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import type { StreamState } from "../../../api/runEventStream.ts";
+import { runClientText } from "../../../runFlow/runClientText.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
 import { shortId } from "../../../ui/shortId.ts";
@@ -43,6 +44,9 @@ export function RunHeader(props: RunHeaderProps) {
               <Timestamp iso={run.created_at} prefix="started" />
               {" · in "}
               <Link to={`/guilds/${encodeURIComponent(run.guild_id)}`}>{guild?.name ?? "its guild"}</Link>
+              {runClientText(run) !== null && (
+                <span data-testid="run-client">{` · ${runClientText(run)}`}</span>
+              )}
             </>
           )}
         </p>

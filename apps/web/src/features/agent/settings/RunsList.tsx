@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { agentRunsQuery } from "../../../api/resourceQueries.ts";
+import { runClientText } from "../../../runFlow/runClientText.ts";
 import { EmptyState } from "../../../ui/EmptyState.tsx";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
@@ -33,6 +34,7 @@ export function RunsList({ agentId, maxToolCalls }: { agentId: string; maxToolCa
                 <Link to={`/runs/${run.id}`} className="run-row-link">
                   Run {shortId(run.id)}
                 </Link>
+                {runClientText(run) !== null && <span className="run-row-client">{runClientText(run)}</span>}
                 {run.status_reason !== null && (
                   <span className="run-row-reason" title={run.status_reason}>
                     {run.status_reason}
