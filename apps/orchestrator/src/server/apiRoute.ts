@@ -5,6 +5,16 @@ import { readJsonBody } from "./requestBody.ts";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
+/** A query parameter or request header a route reads, as the document lists it. */
+export interface RouteParameter {
+  name: string;
+  description: string;
+  schema: { type: "string" | "integer"; minimum?: number };
+}
+
+/** What a route may answer beyond its success and the errors every route has: status → when. */
+export type RouteErrors = Partial<Record<409 | 413 | 502 | 503 | 504, string>>;
+
 /**
  * One API route as both the app and the OpenAPI document see it, so the two never disagree.
  * `path` is in OpenAPI form (`/api/guilds/{guildId}`).
@@ -20,6 +30,10 @@ export interface ApiRoute {
   status: ContentfulStatusCode;
   /** When the route can answer 409: what the conflict is. */
   conflict?: string;
+  /** The other errors it can answer, and when. */
+  errors?: RouteErrors;
+  query?: readonly RouteParameter[];
+  headers?: readonly RouteParameter[];
   /** text/event-stream instead of JSON. */
   streams: boolean;
   handle(c: Context): Promise<Response>;
@@ -40,6 +54,8 @@ interface RouteDefinition<Body, Answer> {
   response: z.ZodType<Answer>;
   status?: ContentfulStatusCode;
   conflict?: string;
+  errors?: RouteErrors;
+  query?: readonly RouteParameter[];
   handle(request: RouteRequest<Body>): Promise<NoInfer<Answer>>;
 }
 
@@ -47,6 +63,8 @@ interface StreamRouteDefinition {
   method: HttpMethod;
   path: string;
   summary: string;
+  query?: readonly RouteParameter[];
+  headers?: readonly RouteParameter[];
   /** Returns the text/event-stream Response. */
   handle(request: RouteRequest<undefined>): Promise<Response>;
 }
@@ -64,6 +82,8 @@ export function defineRoute<Body = undefined, Answer = unknown>(
     response: definition.response,
     status,
     conflict: definition.conflict,
+    errors: definition.errors,
+    query: definition.query,
     streams: false,
     async handle(c) {
       const schema = definition.body;
@@ -81,6 +101,8 @@ export function defineStreamRoute(definition: StreamRouteDefinition): ApiRoute {
     path: definition.path,
     summary: definition.summary,
     status: 200,
+    query: definition.query,
+    headers: definition.headers,
     streams: true,
     handle: (c) => definition.handle({ c, params: c.req.param(), body: undefined }),
   };

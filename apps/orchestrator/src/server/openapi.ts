@@ -28,7 +28,10 @@ export function openApiDocument(routes: readonly ApiRoute[]): Record<string, unk
       title: "guilds",
       version: "0.1.0",
       description: `The guilds server's API. Send Authorization: Bearer <token> (\`npx guilds token create <name>\`). Bodies are JSON objects of at most ${MAX_BODY_BYTES} bytes. Errors are {"error": {"code", "message"}}.`,
+      license: { name: "MIT", identifier: "MIT" },
     },
+    servers: [{ url: "http://127.0.0.1:7777", description: "guilds serve on its default host and port" }],
+    tags: TAGS.map(({ name, description }) => ({ name, description })),
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
       schemas: { Error: ErrorSchema },
@@ -38,16 +41,62 @@ export function openApiDocument(routes: readonly ApiRoute[]): Record<string, unk
   };
 }
 
+/** The operations' groups, each the routes under its path segment. */
+const TAGS = [
+  { name: "guilds", description: "Guilds: the teams agents belong to", segment: "guilds" },
+  {
+    name: "repositories",
+    description: "A guild's repositories, cloned into its agents' homes",
+    segment: "repositories",
+  },
+  { name: "agents", description: "Agents: their model, harness, limits and runs", segment: "agents" },
+  {
+    name: "secrets",
+    description: "Secrets of a guild or an agent; values never leave the server",
+    segment: "secrets",
+  },
+  { name: "notes", description: "A guild's notes and records", segment: "notes" },
+  { name: "runs", description: "Runs: messages, tool calls, cancel, code_task artifacts", segment: "runs" },
+  { name: "events", description: "Server-sent events of a run or a guild", segment: "events" },
+] as const;
+
+/** The tag of the route's last resource segment that names one (…/secrets/{name} is secrets). */
+function tagOf(path: string): string {
+  const segments = path.split("/").filter((segment) => segment !== "" && !segment.startsWith("{"));
+  for (const segment of segments.reverse()) {
+    const tag = TAGS.find((candidate) => candidate.segment === segment);
+    if (tag !== undefined) return tag.name;
+  }
+  return "guilds";
+}
+
+const ERROR_STATUSES = {
+  409: "Conflict",
+  413: `The body is over ${MAX_BODY_BYTES} bytes (request.too_large)`,
+  502: "A component behind the server failed",
+  503: "Not available now",
+  504: "A component behind the server did not answer in time",
+} as const;
+
 function operationOf(route: ApiRoute): Record<string, unknown> {
   const errorResponse = {
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
-  const parameters = [...route.path.matchAll(/\{([A-Za-z]+)\}/g)].map((match) => ({
-    name: match[1],
-    in: "path",
-    required: true,
-    schema: { type: "string" },
-  }));
+  const parameters = [
+    ...[...route.path.matchAll(/\{([A-Za-z]+)\}/g)].map((match) => ({
+      name: match[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    })),
+    ...(route.query ?? []).map((parameter) => ({ ...parameter, in: "query", required: false })),
+    ...(route.headers ?? []).map((parameter) => ({ ...parameter, in: "header", required: false })),
+  ];
+  const errors: Partial<Record<keyof typeof ERROR_STATUSES, string>> = {
+    ...(route.body === undefined ? {} : { 413: ERROR_STATUSES[413] }),
+    ...(route.conflict === undefined ? {} : { 409: route.conflict }),
+    ...route.errors,
+  };
   const success =
     route.response === undefined
       ? {
@@ -57,6 +106,7 @@ function operationOf(route: ApiRoute): Record<string, unknown> {
       : { description: "OK", content: { "application/json": { schema: responseSchemaOf(route.response) } } };
   return {
     summary: route.summary,
+    tags: [tagOf(route.path)],
     operationId: `${route.method}${route.path.replace(/[^A-Za-z]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase())}`,
     parameters,
     ...(route.body === undefined
@@ -72,7 +122,13 @@ function operationOf(route: ApiRoute): Record<string, unknown> {
       "400": { description: "The request is invalid; the message says how to fix it", ...errorResponse },
       "401": { description: "No valid bearer token", ...errorResponse },
       "404": { description: "An id in the path names nothing", ...errorResponse },
-      ...(route.conflict === undefined ? {} : { "409": { description: route.conflict, ...errorResponse } }),
+      ...Object.fromEntries(
+        Object.entries(errors).map(([status, description]) => [status, { description, ...errorResponse }]),
+      ),
+      "500": {
+        description: "A fault of the server's own (server.internal): its log says more",
+        ...errorResponse,
+      },
       // Reads never write, so only a route that stores something meets a full disk.
       ...(route.method === "get"
         ? {}

@@ -2,6 +2,7 @@ import { GuildsError } from "@guilds/protocol/guildsError";
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
 import type { Context } from "hono";
 import type { RunEventFilter } from "../events/eventBus.ts";
+import type { RouteParameter } from "./apiRoute.ts";
 import type { AppDeps } from "./appDeps.ts";
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
@@ -80,6 +81,18 @@ function encodedFrame(envelope: RunEventEnvelope): Uint8Array {
   }
   return frame;
 }
+
+export const RESUME_HEADER: RouteParameter = {
+  name: "Last-Event-ID",
+  description: "The id of the last event received: the stream resumes after it (it wins over ?after=)",
+  schema: { type: "integer", minimum: 0 },
+};
+
+export const RESUME_QUERY: RouteParameter = {
+  name: "after",
+  description: "The id of the last event received, for a client that cannot send Last-Event-ID",
+  schema: { type: "integer", minimum: 0 },
+};
 
 /** Where to resume: Last-Event-ID, else ?after=, else `fallback`. */
 export function resumePoint(c: Context, fallback: number | undefined): number | undefined {

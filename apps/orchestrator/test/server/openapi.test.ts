@@ -13,6 +13,7 @@ import {
   SecretView,
   ToolCallView,
 } from "@guilds/protocol/apiViews";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { expect } from "vitest";
 import { z } from "zod";
 import { createAgentScripts } from "../../src/app/agentScripts.ts";
@@ -86,9 +87,92 @@ test("GET /api/openapi.json is an OpenAPI 3.1 document listing every route", asy
     properties: { name: { type: "string" } },
     required: ["name"],
   });
+  const resume = [
+    {
+      name: "after",
+      in: "query",
+      required: false,
+      description: "The id of the last event received, for a client that cannot send Last-Event-ID",
+      schema: { type: "integer", minimum: 0 },
+    },
+    {
+      name: "Last-Event-ID",
+      in: "header",
+      required: false,
+      description: "The id of the last event received: the stream resumes after it (it wins over ?after=)",
+      schema: { type: "integer", minimum: 0 },
+    },
+  ];
   expect(document.paths["/api/runs/{runId}/events"].get.parameters).toEqual([
     { name: "runId", in: "path", required: true, schema: { type: "string" } },
+    ...resume,
   ]);
+  expect(document.paths["/api/guilds/{guildId}/events"].get.parameters).toEqual([
+    { name: "guildId", in: "path", required: true, schema: { type: "string" } },
+    ...resume,
+  ]);
+  expect(document.paths["/api/guilds/{guildId}/notes"].get.parameters[1]).toMatchObject({
+    name: "prefix",
+    in: "query",
+    required: false,
+    schema: { type: "string" },
+  });
+});
+
+test("the document is valid OpenAPI 3.1 to a real validator, with a license, a server and every operation tagged", async ({
+  fixture,
+}) => {
+  const document = (await documentOf(fixture)) as unknown as Record<string, unknown>;
+  const validator = new Validator();
+  const checked = await validator.validate(document);
+  expect(checked.errors ?? []).toEqual([]);
+  expect(checked.valid).toBe(true);
+  expect(document.info).toMatchObject({ license: { name: "MIT", identifier: "MIT" } });
+  expect(document.servers).toEqual([
+    { url: "http://127.0.0.1:7777", description: "guilds serve on its default host and port" },
+  ]);
+  const tags = new Set((document.tags as { name: string }[]).map((tag) => tag.name));
+  const operations = Object.entries(
+    document.paths as Record<string, Record<string, { tags: string[] }>>,
+  ).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
+  for (const { operation } of operations) {
+    expect(operation.tags).toHaveLength(1);
+    expect(tags.has(operation.tags[0] ?? "")).toBe(true);
+  }
+  const tagOf = (method: string, path: string) =>
+    operations.find((entry) => entry.method === method && entry.path === path)?.operation.tags[0];
+  expect(tagOf("put", "/api/agents/{agentId}/secrets/{name}")).toBe("secrets");
+  expect(tagOf("get", "/api/runs/{runId}/events")).toBe("events");
+  expect(tagOf("get", "/api/agents/{agentId}/runs")).toBe("runs");
+  expect(tagOf("patch", "/api/agents/{agentId}")).toBe("agents");
+});
+
+test("each route documents the errors it can answer: 409 run.busy, 413 on a body, 503 while closing, 502-504 from machines", async ({
+  fixture,
+}) => {
+  const document = (await documentOf(fixture)) as unknown as {
+    paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+  };
+  const statuses = (method: string, path: string) =>
+    Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+  expect(statuses("post", "/api/runs/{runId}/messages")).toEqual(
+    ["202", "400", "401", "404", "409", "413", "500", "503", "507"].sort(),
+  );
+  expect(document.paths["/api/runs/{runId}/messages"]?.post?.responses["409"]?.description).toContain(
+    "run.busy",
+  );
+  expect(statuses("post", "/api/agents/{agentId}/runs")).toEqual(
+    ["201", "400", "401", "404", "413", "500", "503", "507"].sort(),
+  );
+  expect(statuses("get", "/api/runs/{runId}/tasks/{callId}/log")).toEqual(
+    ["200", "400", "401", "404", "500", "502", "503", "504"].sort(),
+  );
+  expect(statuses("get", "/api/guilds")).toEqual(["200", "400", "401", "404", "500"]);
+  expect(document.paths["/api/guilds"]?.post?.responses["413"]?.description).toBe(
+    "The body is over 1048576 bytes (request.too_large)",
+  );
 });
 
 test("without a built web app, / says how to build it and links the API document", async ({

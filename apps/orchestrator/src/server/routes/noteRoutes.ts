@@ -64,6 +64,13 @@ export function noteRoutes({ store }: AppDeps): ApiRoute[] {
       path: "/api/guilds/{guildId}/notes",
       summary: "List the guild's notes: paths, kinds, sizes; ?prefix=tasks lists tasks and what is under it",
       response: NoteList,
+      query: [
+        {
+          name: "prefix",
+          description: "Only the notes at this path and under it (tasks: tasks and tasks/...)",
+          schema: { type: "string" },
+        },
+      ],
       handle: async ({ c, params }) => {
         const prefix = c.req.query("prefix");
         const notes = await store.notes.list(

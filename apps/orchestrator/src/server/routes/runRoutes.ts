@@ -5,6 +5,8 @@ import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { messageView, runView, toolCallView } from "../views.ts";
 
+const SERVER_CLOSING = "The server is shutting down (server.closing): send it again once it is back";
+
 export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
   return [
     defineRoute({
@@ -14,6 +16,7 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       response: RunView,
       body: MessageBody,
       status: 201,
+      errors: { 503: SERVER_CLOSING },
       handle: async ({ params, body }) => {
         const agent = await store.agents.get(param(params, "agentId"));
         const { runId } = await runs.start({ agentId: agent.id, message: body.message });
@@ -62,6 +65,9 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       response: RunView,
       body: MessageBody,
       status: 202,
+      conflict:
+        "The run is still working, or an MCP client drives it (run.busy): wait for it to end, or cancel it",
+      errors: { 503: SERVER_CLOSING },
       handle: async ({ params, body }) => {
         const run = await store.runs.get(param(params, "runId"));
         await runs.send(run.id, body.message);
