@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { HARNESSES, MODEL_PROVIDERS } from "./agentSettings.ts";
+import {
+  HARNESSES,
+  IDLE_STOP_MINUTES_DEFAULT,
+  IDLE_STOP_MINUTES_LIMIT,
+  MAX_TOOL_CALLS_DEFAULT,
+  MAX_TOOL_CALLS_LIMIT,
+  MODEL_PROVIDERS,
+} from "./agentSettings.ts";
 import { parseByteSize } from "./byteSize.ts";
 import { ModelScript } from "./modelScript.ts";
 
@@ -13,13 +20,19 @@ import { ModelScript } from "./modelScript.ts";
 /** An operator message: what starts or continues a run. */
 export const MESSAGE_MAX_CHARACTERS = 200_000;
 
+/** The longest guild, repository, agent, secret or token name. */
+export const NAME_MAX_LENGTH = 100;
+
+/** A name as the store checks it (its refusal says what is wrong), its bounds here for the document. */
+const entityName = () => z.string().meta({ minLength: 1, maxLength: NAME_MAX_LENGTH });
+
 export const CreateGuildBody = z.strictObject({
-  name: z.string().describe("The guild's name, unique on this server."),
+  name: entityName().describe("The guild's name, unique on this server."),
 });
 
 export const CreateRepositoryBody = z
   .strictObject({
-    name: z.string().describe("The folder it is cloned to: repos/<name> in each agent's home."),
+    name: entityName().describe("The folder it is cloned to: repos/<name> in each agent's home."),
     url: z.string().min(1).optional().describe("A git remote (https://… or git@…); or give local_path."),
     token: z.string().min(1).optional().describe("A token for the remote; stored encrypted, never returned."),
     local_path: z.string().min(1).optional().describe("A git repository on the server's host; or give url."),
@@ -81,20 +94,29 @@ const agentFields = {
   harness_model: z.string().nullable().optional(),
   harness_effort: z.string().nullable().optional(),
   coding: z.boolean().optional().describe("Gates the code tools; read at each generation."),
-  max_tool_calls: z.int().optional(),
-  idle_stop_minutes: z.int().optional(),
+  // Checked by the store, whose refusal says what to send; the bounds are here for the document.
+  max_tool_calls: z
+    .int()
+    .optional()
+    .meta({ minimum: 1, maximum: MAX_TOOL_CALLS_LIMIT })
+    .describe(`Tool calls a run may make (default ${MAX_TOOL_CALLS_DEFAULT}).`),
+  idle_stop_minutes: z
+    .int()
+    .optional()
+    .meta({ minimum: 1, maximum: IDLE_STOP_MINUTES_LIMIT })
+    .describe(`Minutes unused before the agent's machine stops (default ${IDLE_STOP_MINUTES_DEFAULT}).`),
   limits: AgentLimitsBody.optional(),
   script: ModelScript.optional().describe("The scripted provider's steps (see modelScript.ts)."),
 };
 
 export const CreateAgentBody = z.strictObject({
-  name: z.string(),
+  name: entityName(),
   model: ModelSettingsBody,
   ...agentFields,
 });
 
 export const UpdateAgentBody = z.strictObject({
-  name: z.string().optional(),
+  name: entityName().optional(),
   model: ModelSettingsBody.partial().optional(),
   ...agentFields,
 });

@@ -18,7 +18,7 @@ import { MessageRole, RunStatus, ToolCallStatus } from "./runEvents.ts";
  * which inside an OpenAPI document would resolve against the document's root.
  */
 
-const timestamp = z.string().describe("ISO 8601, UTC.");
+const timestamp = z.string().meta({ format: "date-time" }).describe("ISO 8601, UTC.");
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const GuildView = z.strictObject({

@@ -1,10 +1,10 @@
+import { NAME_MAX_LENGTH } from "@guilds/protocol/apiRequests";
 import { GuildsError } from "@guilds/protocol/guildsError";
 
 /** A repository's name is its folder, repos/<name>, in every agent's home. */
 export const REPOSITORY_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 /** A secret's name (and each alias) is an environment variable name. */
 export const SECRET_NAME_PATTERN = /^[A-Z_][A-Z0-9_]*$/;
-const NAME_MAX_LENGTH = 100;
 
 /** Guild, agent and token names: what an operator types after `guilds run`; no control characters. */
 export function checkDisplayName(entity: "guild" | "agent" | "token", name: string): string {

@@ -149,6 +149,37 @@ test("the document is valid OpenAPI 3.1 to a real validator, with a license, a s
   expect(tagOf("patch", "/api/agents/{agentId}")).toBe("agents");
 });
 
+test("the schemas carry their bounds and formats: timestamps, max_tool_calls, idle_stop_minutes, names", async ({
+  fixture,
+}) => {
+  const document = (await documentOf(fixture)) as unknown as {
+    paths: Record<string, Record<string, Record<string, never>>>;
+  };
+  const json = (node: unknown) => node as Record<string, Record<string, Record<string, unknown>>>;
+  const guild = json(
+    documentedAnswer(document as unknown as OpenApiDocument, "get", "/api/guilds/{guildId}", 200),
+  );
+  expect(guild.properties?.created_at).toMatchObject({ type: "string", format: "date-time" });
+  const createAgent = json(
+    (
+      document.paths["/api/guilds/{guildId}/agents"]?.post as unknown as {
+        requestBody: { content: Record<string, { schema: unknown }> };
+      }
+    ).requestBody.content["application/json"]?.schema,
+  );
+  expect(createAgent.properties?.max_tool_calls).toMatchObject({
+    type: "integer",
+    minimum: 1,
+    maximum: 10_000,
+  });
+  expect(createAgent.properties?.idle_stop_minutes).toMatchObject({
+    type: "integer",
+    minimum: 1,
+    maximum: 1440,
+  });
+  expect(createAgent.properties?.name).toMatchObject({ type: "string", minLength: 1, maxLength: 100 });
+});
+
 test("each route documents the errors it can answer: 409 run.busy, 413 on a body, 503 while closing, 502-504 from machines", async ({
   fixture,
 }) => {
