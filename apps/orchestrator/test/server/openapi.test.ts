@@ -160,13 +160,10 @@ test("the schemas carry their bounds and formats: timestamps, max_tool_calls, id
     documentedAnswer(document as unknown as OpenApiDocument, "get", "/api/guilds/{guildId}", 200),
   );
   expect(guild.properties?.created_at).toMatchObject({ type: "string", format: "date-time" });
-  const createAgent = json(
-    (
-      document.paths["/api/guilds/{guildId}/agents"]?.post as unknown as {
-        requestBody: { content: Record<string, { schema: unknown }> };
-      }
-    ).requestBody.content["application/json"]?.schema,
-  );
+  const createAgentOperation = document.paths["/api/guilds/{guildId}/agents"]?.post as unknown as {
+    requestBody: { content: Record<string, { schema: unknown }> };
+  };
+  const createAgent = json(createAgentOperation.requestBody.content["application/json"]?.schema);
   expect(createAgent.properties?.max_tool_calls).toMatchObject({
     type: "integer",
     minimum: 1,
