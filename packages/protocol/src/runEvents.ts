@@ -113,12 +113,14 @@ export type RunEventOf<T extends RunEventType> = Extract<RunEventPayload, { type
 export type StoredRunEventPayload = Exclude<RunEventPayload, { type: "tool.progress" }>;
 
 /** One event as a subscriber receives it; `id` is the SSE id to resume after, null when not stored. */
-export const RunEventEnvelope = z.object({
-  id: z.number().int().nullable(),
-  type: z.string(),
-  run_id: z.string(),
-  guild_id: z.string(),
-  data: RunEventPayload,
-  created_at: z.string(),
-});
+export const RunEventEnvelope = z
+  .object({
+    id: z.number().int().nullable(),
+    type: z.string(),
+    run_id: z.string(),
+    guild_id: z.string(),
+    data: RunEventPayload,
+    created_at: z.string(),
+  })
+  .meta({ id: "RunEvent" });
 export type RunEventEnvelope = z.infer<typeof RunEventEnvelope>;

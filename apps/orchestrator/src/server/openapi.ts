@@ -1,5 +1,6 @@
-import { z } from "zod";
+import { RunEventEnvelope } from "@guilds/protocol/runEvents";
 import type { ApiRoute } from "./apiRoute.ts";
+import { OpenApiSchemas } from "./openApiSchemas.ts";
 import { MAX_BODY_BYTES } from "./requestBody.ts";
 
 const ErrorSchema = {
@@ -17,9 +18,12 @@ const ErrorSchema = {
 /** An OpenAPI 3.1 document of the routes, their bodies and answers generated from the zod schemas. */
 export function openApiDocument(routes: readonly ApiRoute[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemas = new OpenApiSchemas();
+  // The event streams' data: one RunEvent (by its id) per event.
+  schemas.of(RunEventEnvelope, "output");
   for (const route of routes) {
     const operations = paths[route.path] ?? {};
-    operations[route.method] = operationOf(route);
+    operations[route.method] = operationOf(route, schemas);
     paths[route.path] = operations;
   }
   return {
@@ -34,7 +38,7 @@ export function openApiDocument(routes: readonly ApiRoute[]): Record<string, unk
     tags: TAGS.map(({ name, description }) => ({ name, description })),
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-      schemas: { Error: ErrorSchema },
+      schemas: { Error: ErrorSchema, ...schemas.components },
     },
     security: [{ bearer: [] }],
     paths,
@@ -78,7 +82,7 @@ const ERROR_STATUSES = {
   504: "A component behind the server did not answer in time",
 } as const;
 
-function operationOf(route: ApiRoute): Record<string, unknown> {
+function operationOf(route: ApiRoute, schemas: OpenApiSchemas): Record<string, unknown> {
   const errorResponse = {
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
@@ -100,10 +104,19 @@ function operationOf(route: ApiRoute): Record<string, unknown> {
   const success =
     route.response === undefined
       ? {
-          description: "Server-sent events",
-          content: { "text/event-stream": { schema: { type: "string" } } },
+          description:
+            "Server-sent events: each event's `id` is its id to resume after (none on tool.progress, never stored), its `event` its type, its `data` one RunEvent as JSON (components.schemas.RunEvent); comments are heartbeats",
+          content: {
+            "text/event-stream": {
+              schema: { type: "string" },
+              "x-event-data": { $ref: "#/components/schemas/RunEvent" },
+            },
+          },
         }
-      : { description: "OK", content: { "application/json": { schema: responseSchemaOf(route.response) } } };
+      : {
+          description: "OK",
+          content: { "application/json": { schema: schemas.of(route.response, "output") } },
+        };
   return {
     summary: route.summary,
     tags: [tagOf(route.path)],
@@ -114,7 +127,7 @@ function operationOf(route: ApiRoute): Record<string, unknown> {
       : {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: z.toJSONSchema(route.body, { io: "input" }) } },
+            content: { "application/json": { schema: schemas.of(route.body, "input") } },
           },
         }),
     responses: {
@@ -140,8 +153,4 @@ function operationOf(route: ApiRoute): Record<string, unknown> {
           }),
     },
   };
-}
-
-function responseSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io: "output" });
 }

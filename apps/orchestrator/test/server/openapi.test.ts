@@ -21,6 +21,7 @@ import { apiRoutes } from "../../src/server/createApp.ts";
 import { type AppFixture, storeOnlyRuns, appTest as test } from "./appFixture.ts";
 
 type OpenApiDocument = {
+  components: { schemas: Record<string, unknown> };
   paths: Record<
     string,
     Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>
@@ -31,8 +32,33 @@ async function documentOf(fixture: AppFixture): Promise<OpenApiDocument> {
   return (await fixture.app.request("http://localhost/api/openapi.json")).json() as Promise<OpenApiDocument>;
 }
 
+/** The answer's schema as documented, its $refs into components.schemas replaced by what they name. */
 function documentedAnswer(document: OpenApiDocument, method: string, path: string, status: number): unknown {
-  return document.paths[path]?.[method]?.responses[String(status)]?.content["application/json"]?.schema;
+  const schema =
+    document.paths[path]?.[method]?.responses[String(status)]?.content["application/json"]?.schema;
+  return inlined(schema, "#/components/schemas/", document.components.schemas);
+}
+
+/** zod's JSON schema of `schema`, its $defs inlined: what the document must say once its refs are. */
+function zodSchema(schema: z.ZodType): unknown {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...converted
+  } = z.toJSONSchema(schema, { io: "output" }) as Record<string, unknown>;
+  return inlined(converted, "#/$defs/", ($defs ?? {}) as Record<string, unknown>);
+}
+
+function inlined(node: unknown, prefix: string, definitions: Record<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlined(item, prefix, definitions));
+  if (typeof node !== "object" || node === null) return node;
+  const { $ref, ...rest } = node as Record<string, unknown>;
+  if (typeof $ref === "string" && $ref.startsWith(prefix)) {
+    return inlined({ ...(definitions[$ref.slice(prefix.length)] as object), ...rest }, prefix, definitions);
+  }
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, inlined(value, prefix, definitions)]),
+  );
 }
 
 test("GET /api/openapi.json is an OpenAPI 3.1 document listing every route", async ({ fixture: { app } }) => {
@@ -149,6 +175,50 @@ test("the document is valid OpenAPI 3.1 to a real validator, with a license, a s
   expect(tagOf("patch", "/api/agents/{agentId}")).toBe("agents");
 });
 
+test("views are named schemas in components, referred to by $ref; the event streams' data is RunEvent", async ({
+  fixture,
+}) => {
+  const document = (await documentOf(fixture)) as unknown as {
+    components: { schemas: Record<string, Record<string, unknown>> };
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, { content: Record<string, unknown> }> }>
+    >;
+  };
+  const named = Object.keys(document.components.schemas);
+  for (const name of [
+    "Run",
+    "RunDetail",
+    "ToolCall",
+    "Agent",
+    "Guild",
+    "Message",
+    "Note",
+    "RunEvent",
+    "Error",
+  ]) {
+    expect(named).toContain(name);
+  }
+  const json = (path: string, method: string, status: string) =>
+    document.paths[path]?.[method]?.responses[status]?.content["application/json"];
+  expect(json("/api/runs/{runId}", "get", "200")).toEqual({
+    schema: { $ref: "#/components/schemas/RunDetail" },
+  });
+  expect(json("/api/agents/{agentId}/runs", "get", "200")).toMatchObject({
+    schema: { properties: { runs: { type: "array", items: { $ref: "#/components/schemas/Run" } } } },
+  });
+  expect(
+    document.paths["/api/runs/{runId}/events"]?.get?.responses["200"]?.content["text/event-stream"],
+  ).toEqual({
+    schema: { type: "string" },
+    "x-event-data": { $ref: "#/components/schemas/RunEvent" },
+  });
+  expect(document.components.schemas.RunEvent).toMatchObject({
+    properties: { id: {}, type: {}, run_id: {}, guild_id: {}, data: {}, created_at: {} },
+  });
+  expect(JSON.stringify(document)).not.toContain("#/$defs/");
+});
+
 test("the schemas carry their bounds and formats: timestamps, max_tool_calls, idle_stop_minutes, names", async ({
   fixture,
 }) => {
@@ -229,9 +299,7 @@ test("every JSON route documents its answer as the JSON Schema of its response s
   for (const route of json) {
     expect(route.response, `${route.method} ${route.path}`).toBeDefined();
     const documented = documentedAnswer(document, route.method, route.path, route.status);
-    expect(documented, `${route.method} ${route.path}`).toEqual(
-      z.toJSONSchema(route.response ?? z.never(), { io: "output" }),
-    );
+    expect(documented, `${route.method} ${route.path}`).toEqual(zodSchema(route.response ?? z.never()));
     expect(documented).not.toEqual({ type: "object" });
   }
 });
@@ -253,7 +321,7 @@ test("the real answers of the routes validate against the schemas the document g
     const response = await call(method.toUpperCase(), url, body);
     expect(response.status, `${method} ${url}`).toBeLessThan(300);
     expect(documentedAnswer(document, method, template, response.status), `${method} ${template}`).toEqual(
-      z.toJSONSchema(schema, { io: "output" }),
+      zodSchema(schema),
     );
     return schema.parse(await response.json());
   };
