@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   "auth.missing": 401,
   /** The operator token is revoked, mistyped or from another server. */
   "auth.invalid": 401,
+  /** A guild's or an agent's token used on a route outside its scope. */
+  "auth.forbidden": 403,
 
   // The server itself.
   /** The server failed on a request; the details are in its log only. */

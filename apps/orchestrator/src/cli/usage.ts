@@ -58,8 +58,10 @@ Usage:
       Podman's Docker API). Run \`npm run build\` first: the image holds the built helpers.
       --base makes it from an image already on the engine instead (yours, with bash and node 18+;
       nothing is pulled), in seconds: guilds-sandbox:<version>-<the base's id>.
-  guilds token create <name>
-      Prints an operator token for the API, once.
+  guilds token create <name> [--guild <guild> | --agent <guild>/<agent>]
+      Prints a token for the API, once: an operator's (everything), or one whose holder sees and
+      acts only within the guild or the agent (for MCP clients and automation); the API answers
+      403 for a route outside it, and 404 for an id outside it.
   guilds token list
   guilds token revoke <name>
       Names and dates only: token values are never kept. The API refuses a revoked token at once.

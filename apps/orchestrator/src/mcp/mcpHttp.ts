@@ -4,7 +4,9 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Context } from "hono";
 import type { RunService } from "../runs/runService.ts";
 import type { Agent } from "../store/agentStore.ts";
+import { notFound } from "../store/notFound.ts";
 import type { Store } from "../store/store.ts";
+import type { TokenScope } from "../store/tokenStore.ts";
 import { createMcpToolSession, type McpToolSession } from "./mcpToolServer.ts";
 
 export interface McpHttpDeps {
@@ -76,7 +78,7 @@ export function mcpHttpHandler(deps: McpHttpDeps): { handle(c: Context): Promise
         session.lastRequestAt = Date.now();
         return session.transport.handleRequest(c.req.raw);
       }
-      const agent = await agentNamed(deps.store, c.req.query("agent"));
+      const agent = await agentInScope(deps.store, c.get("tokenScope"), c.req.query("agent"));
       return startSession(agent, c.req.raw);
     },
   };
@@ -102,11 +104,28 @@ function unknownSession(sessionId: string): Response {
   );
 }
 
+/** The agent named, which a scoped token must reach (another's is not found); an agent's token names its own. */
+async function agentInScope(
+  store: McpHttpDeps["store"],
+  scope: TokenScope,
+  reference: string | undefined,
+): Promise<Agent> {
+  if (scope.kind === "agent" && (reference === undefined || reference.trim() === "")) {
+    return store.agents.get(scope.agentId);
+  }
+  const agent = await agentNamed(store, reference);
+  const outside =
+    (scope.kind === "guild" && agent.guildId !== scope.guildId) ||
+    (scope.kind === "agent" && agent.id !== scope.agentId);
+  if (outside) throw notFound("agent", reference ?? agent.id);
+  return agent;
+}
+
 async function agentNamed(store: McpHttpDeps["store"], reference: string | undefined): Promise<Agent> {
   if (reference === undefined || reference.trim() === "") {
     throw new GuildsError(
       "request.invalid",
-      "Name the agent whose tools to serve: /mcp?agent=<guild>/<agent> (or the agent's id).",
+      "Name the agent whose tools to serve: /mcp?agent=<guild>/<agent> (or the agent's id; an agent's token may leave it out).",
     );
   }
   const slash = reference.indexOf("/");

@@ -1,6 +1,13 @@
 import type { MiddlewareHandler } from "hono";
-import type { TokenStore } from "../store/tokenStore.ts";
+import type { TokenScope, TokenStore } from "../store/tokenStore.ts";
 import { errorResponse } from "./errorHandler.ts";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The scope of the request's bearer token (requireBearerToken). */
+    tokenScope: TokenScope;
+  }
+}
 
 const HOW_TO_GET_ONE = "Create one on the server's host with `npx guilds token create <name>`";
 
@@ -16,13 +23,15 @@ export function requireBearerToken(tokens: Pick<TokenStore, "verify">): Middlewa
       );
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (match?.[1] === undefined || (await tokens.verify(match[1])) === undefined) {
+    const token = match?.[1] === undefined ? undefined : await tokens.verify(match[1]);
+    if (token === undefined) {
       return errorResponse(
         c,
         "auth.invalid",
         `The bearer token is not valid (revoked, mistyped or from another server). ${HOW_TO_GET_ONE}, and send Authorization: Bearer <token>.`,
       );
     }
+    c.set("tokenScope", token.scope);
     return next();
   };
 }

@@ -9,6 +9,7 @@ import { requireBearerToken } from "./auth.ts";
 import { createErrorHandler, errorResponse } from "./errorHandler.ts";
 import { openApiDocument } from "./openapi.ts";
 import { MAX_BODY_BYTES } from "./requestBody.ts";
+import { checkRouteScope } from "./routeScope.ts";
 import { agentRoutes } from "./routes/agentRoutes.ts";
 import { eventRoutes } from "./routes/eventRoutes.ts";
 import { guildRoutes } from "./routes/guildRoutes.ts";
@@ -67,8 +68,12 @@ export function createApp(deps: AppDeps): Hono {
       },
     }),
   );
-  for (const route of routes)
-    app.on(route.method.toUpperCase(), honoPath(route.path), (c) => route.handle(c));
+  for (const route of routes) {
+    app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
+      await checkRouteScope(c.get("tokenScope"), route, c.req.param(), deps.store);
+      return route.handle(c);
+    });
+  }
 
   // The agents' tools over MCP (streamable HTTP), for MCP clients: the same bearer token.
   const mcp = mcpHttpHandler(deps);

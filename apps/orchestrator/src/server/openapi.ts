@@ -134,7 +134,14 @@ function operationOf(route: ApiRoute, schemas: OpenApiSchemas): Record<string, u
       [String(route.status)]: success,
       "400": { description: "The request is invalid; the message says how to fix it", ...errorResponse },
       "401": { description: "No valid bearer token", ...errorResponse },
-      "404": { description: "An id in the path names nothing", ...errorResponse },
+      "403": {
+        description: "A guild's or an agent's token on a route outside its scope (auth.forbidden)",
+        ...errorResponse,
+      },
+      "404": {
+        description: "An id in the path names nothing, or nothing the token's scope reaches",
+        ...errorResponse,
+      },
       ...Object.fromEntries(
         Object.entries(errors).map(([status, description]) => [status, { description, ...errorResponse }]),
       ),

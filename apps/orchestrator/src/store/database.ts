@@ -83,6 +83,9 @@ export interface OperatorTokenTable {
   token_hash: string;
   created_at: string;
   last_used_at: string | null;
+  /** A guild's or an agent's token: what it may see and do (null for an operator's). */
+  guild_id: string | null;
+  agent_id: string | null;
 }
 
 export interface RunTable {

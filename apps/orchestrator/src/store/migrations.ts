@@ -5,6 +5,7 @@ import { addAgentLimitColumns } from "./migrations/agentLimitColumns.ts";
 import { createInitialSchema } from "./migrations/initialSchema.ts";
 import { createNoteTable } from "./migrations/noteTable.ts";
 import { createServerLeaseTable } from "./migrations/serverLeaseTable.ts";
+import { addTokenScopeColumns } from "./migrations/tokenScopeColumns.ts";
 
 /** Every migration, by name; names sort in the order they run. Append, never edit or reorder. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0002_note": { up: createNoteTable },
   "0003_server_lease": { up: createServerLeaseTable },
   "0004_agent_limits": { up: addAgentLimitColumns },
+  "0005_token_scope": { up: addTokenScopeColumns },
 };
 
 const inCodeMigrations: MigrationProvider = {

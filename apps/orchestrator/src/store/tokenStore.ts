@@ -7,10 +7,17 @@ import { newId } from "./ids.ts";
 import { checkDisplayName } from "./names.ts";
 import { notFound } from "./notFound.ts";
 
-/** An operator's bearer token, as stored: its hash only. */
+/** What a token may see and do: everything (an operator's), one guild, or one agent of a guild. */
+export type TokenScope =
+  | { kind: "operator" }
+  | { kind: "guild"; guildId: string }
+  | { kind: "agent"; guildId: string; agentId: string };
+
+/** A bearer token, as stored: its hash only. */
 export interface OperatorToken {
   id: string;
   name: string;
+  scope: TokenScope;
   createdAt: string;
   lastUsedAt: string | null;
 }
@@ -23,7 +30,10 @@ export type TokenStore = ReturnType<typeof createTokenStore>;
 export function createTokenStore(db: Kysely<Database>) {
   return {
     /** The token is returned here once; only its SHA-256 is kept. */
-    async create(name: string): Promise<{ token: string; record: OperatorToken }> {
+    async create(
+      name: string,
+      scope: TokenScope = { kind: "operator" },
+    ): Promise<{ token: string; record: OperatorToken }> {
       const token = TOKEN_PREFIX + randomBytes(TOKEN_BYTES).toString("base64url");
       const row = {
         id: newId("tok"),
@@ -31,6 +41,8 @@ export function createTokenStore(db: Kysely<Database>) {
         token_hash: hashToken(token),
         created_at: timestamp(),
         last_used_at: null,
+        guild_id: scope.kind === "operator" ? null : scope.guildId,
+        agent_id: scope.kind === "agent" ? scope.agentId : null,
       };
       try {
         await db.insertInto("operator_token").values(row).execute();
@@ -93,5 +105,17 @@ function hashToken(token: string): string {
 }
 
 function toToken(row: Selectable<OperatorTokenTable>): OperatorToken {
-  return { id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+  return {
+    id: row.id,
+    name: row.name,
+    scope: scopeOf(row),
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+function scopeOf(row: Pick<OperatorTokenTable, "guild_id" | "agent_id">): TokenScope {
+  if (row.guild_id === null) return { kind: "operator" };
+  if (row.agent_id === null) return { kind: "guild", guildId: row.guild_id };
+  return { kind: "agent", guildId: row.guild_id, agentId: row.agent_id };
 }

@@ -35,7 +35,7 @@ test(
     const listed = await guilds("token", "list");
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(
-      /^ci\tcreated \S+Z\tlast used never\nlaptop\tcreated \S+Z\tlast used never\n$/,
+      /^ci\teverything \(an operator's\)\tcreated \S+Z\tlast used never\nlaptop\teverything \(an operator's\)\tcreated \S+Z\tlast used never\n$/,
     );
     expect(listed.stdout).not.toContain(laptop);
     expect(listed.stdout).not.toContain(ci);
@@ -56,7 +56,9 @@ test(
       expect((await guildsWith(ci)).status).toBe(200);
       events.close();
     });
-    expect((await guilds("token", "list")).stdout).toMatch(/^ci\tcreated \S+\tlast used \S+Z\n$/);
+    expect((await guilds("token", "list")).stdout).toMatch(
+      /^ci\teverything \(an operator's\)\tcreated \S+\tlast used \S+Z\n$/,
+    );
     const again = await guilds("token", "revoke", "laptop");
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('there is no token "laptop"; `guilds token list` lists them.');
@@ -170,7 +172,10 @@ test.concurrent.each([
   { args: ["secret", "list"], says: "secret list needs an argument" },
   { args: ["token", "revoke"], says: "token revoke needs an argument: guilds token revoke <name>." },
   { args: ["token", "list", "extra"], says: "token list takes 0 arguments" },
-  { args: ["token", "frobnicate"], says: "token takes create <name>, list or revoke <name>." },
+  {
+    args: ["token", "frobnicate"],
+    says: "token takes create <name> [--guild <guild> | --agent <guild>/<agent>], list or revoke <name>.",
+  },
 ])("$args exits 2 and says how to fix it", async ({ args, says }) => {
   const run = await guilds(...args);
   expect(run.code).toBe(2);

@@ -2,8 +2,9 @@ import { describe, expect, test } from "vitest";
 import { MCP_METADATA_KEY } from "../../src/mcp/mcpToolServer.ts";
 import { OFFERED_TOOLS } from "../../src/tools/registry.ts";
 import { modelToolSchema } from "../../src/tools/tool.ts";
+import { runCli } from "../cli/runCli.ts";
 import { useServeCase } from "../server/serveCases.ts";
-import { mcpClient, onlyRun, type Served, served as servedIn, until } from "./mcpServed.ts";
+import { mcpClient, mcpClientAt, onlyRun, type Served, served as servedIn, until } from "./mcpServed.ts";
 
 const serveCase = useServeCase();
 const served = (environment: Record<string, string> = {}) => servedIn(serveCase, environment);
@@ -169,6 +170,30 @@ test("a session idle for GUILDS_MCP_IDLE_MINUTES is closed and its run ended; it
   await expect(client.callTool({ name: "shell", arguments: { command: "true" } })).rejects.toThrow(
     /No MCP session .* on this server \(it ended, or the server restarted\): initialize a new one\./,
   );
+}, 60_000);
+
+test("an agent's token: its agent without naming it, no other agent; token list names each token's scope", async () => {
+  const setup = await served();
+  const created = await runCli(
+    ["token", "create", "sleeper-mcp", "--agent", "acme/sleeper"],
+    setup.agent.environment,
+  );
+  expect(created.code, created.stderr).toBe(0);
+  expect(created.stderr).toContain("This is token sleeper-mcp (agent acme/sleeper only), shown once");
+  const token = created.stdout.trim();
+  const client = await mcpClientAt(setup.url, token, "");
+  const result = await client.callTool({ name: "shell", arguments: { command: "echo scoped" } });
+  expect((result.content as Array<{ text: string }>)[0]?.text).toBe("scoped\n\nremaining_tool_calls: 99");
+  await client.close();
+  await expect(mcpClientAt(setup.url, token, "acme/nobody")).rejects.toThrow();
+  const listed = await runCli(["token", "list"], setup.agent.environment);
+  expect(listed.stdout).toMatch(/^me\teverything \(an operator's\)\tcreated /m);
+  expect(listed.stdout).toMatch(/^sleeper-mcp\tagent acme\/sleeper only\tcreated /m);
+  // Its REST routes are its agent's alone.
+  const guilds = await fetch(`${setup.url}/api/guilds/${await guildId(setup)}/agents`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(guilds.status).toBe(403);
 }, 60_000);
 
 async function guildId(setup: Served): Promise<string> {

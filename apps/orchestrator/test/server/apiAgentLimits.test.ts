@@ -118,9 +118,16 @@ test("the API document describes the limits an agent takes and the ones it shows
   expect(Object.keys(limits.properties)).toEqual(["pids", "memory", "cpus", "disk"]);
   expect(JSON.stringify(limits.properties.memory)).toContain('"type":"string"');
   expect(limits.description).toContain("GUILDS_MAX_MEMORY");
-  const view = create.responses["201"].content["application/json"].schema.properties;
-  expect(view.limits.required).toEqual(["pids", "memory_bytes", "cpus", "disk_bytes"]);
-  expect(view.effective_limits.required).toEqual([
+  // The answer is the Agent view, its parts named schemas of their own.
+  const schemas = document.components.schemas;
+  expect(create.responses["201"].content["application/json"].schema).toEqual({
+    $ref: "#/components/schemas/Agent",
+  });
+  const view = schemas.Agent.properties;
+  expect(view.limits).toEqual({ $ref: "#/components/schemas/AgentLimits" });
+  expect(view.effective_limits).toEqual({ $ref: "#/components/schemas/EffectiveLimits" });
+  expect(schemas.AgentLimits.required).toEqual(["pids", "memory_bytes", "cpus", "disk_bytes"]);
+  expect(schemas.EffectiveLimits.required).toEqual([
     "pids",
     "memory_bytes",
     "cpus",

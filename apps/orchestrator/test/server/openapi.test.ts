@@ -256,18 +256,18 @@ test("each route documents the errors it can answer: 409 run.busy, 413 on a body
   const statuses = (method: string, path: string) =>
     Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
   expect(statuses("post", "/api/runs/{runId}/messages")).toEqual(
-    ["202", "400", "401", "404", "409", "413", "500", "503", "507"].sort(),
+    ["202", "400", "401", "403", "404", "409", "413", "500", "503", "507"].sort(),
   );
   expect(document.paths["/api/runs/{runId}/messages"]?.post?.responses["409"]?.description).toContain(
     "run.busy",
   );
   expect(statuses("post", "/api/agents/{agentId}/runs")).toEqual(
-    ["201", "400", "401", "404", "413", "500", "503", "507"].sort(),
+    ["201", "400", "401", "403", "404", "413", "500", "503", "507"].sort(),
   );
   expect(statuses("get", "/api/runs/{runId}/tasks/{callId}/log")).toEqual(
-    ["200", "400", "401", "404", "500", "502", "503", "504"].sort(),
+    ["200", "400", "401", "403", "404", "500", "502", "503", "504"].sort(),
   );
-  expect(statuses("get", "/api/guilds")).toEqual(["200", "400", "401", "404", "500"]);
+  expect(statuses("get", "/api/guilds")).toEqual(["200", "400", "401", "403", "404", "500"]);
   expect(document.paths["/api/guilds"]?.post?.responses["413"]?.description).toBe(
     "The body is over 1048576 bytes (request.too_large)",
   );

@@ -18,6 +18,7 @@ describe("loadConfig", () => {
       machineProvider: "local",
       sandboxSeccomp: "on",
       machineLimitsMode: "on",
+      mcpIdleMs: 60 * 60_000,
     });
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.database)).toBe(true);
@@ -35,7 +36,18 @@ describe("loadConfig", () => {
       machineProvider: "local",
       sandboxSeccomp: "on",
       machineLimitsMode: "on",
+      mcpIdleMs: 60 * 60_000,
     });
+  });
+
+  test("GUILDS_MCP_IDLE_MINUTES: minutes above 0, fractions too; anything else says what it takes", () => {
+    expect(loadConfig({ GUILDS_MCP_IDLE_MINUTES: "0.5" }).mcpIdleMs).toBe(30_000);
+    expect(loadConfig({ GUILDS_MCP_IDLE_MINUTES: "90" }).mcpIdleMs).toBe(90 * 60_000);
+    for (const value of ["0", "-1", "soon"]) {
+      expect(() => loadConfig({ GUILDS_MCP_IDLE_MINUTES: value })).toThrow(
+        "Invalid environment: GUILDS_MCP_IDLE_MINUTES must be a number of minutes above 0, e.g. 60 (the default); an MCP session idle this long is closed.",
+      );
+    }
   });
 
   test("GUILDS_HARNESS_DIR and GUILDS_SANDBOX_NETWORK", () => {

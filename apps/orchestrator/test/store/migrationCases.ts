@@ -20,6 +20,7 @@ export function migrationCases(test: StoreTest, database: TestDatabase): void {
         { name: "0002_note" },
         { name: "0003_server_lease" },
         { name: "0004_agent_limits" },
+        { name: "0005_token_scope" },
       ]);
     });
 

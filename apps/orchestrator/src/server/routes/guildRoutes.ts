@@ -20,9 +20,15 @@ export function guildRoutes({ store }: AppDeps): ApiRoute[] {
     defineRoute({
       method: "get",
       path: "/api/guilds",
-      summary: "List the guilds",
+      summary: "List the guilds (a guild's or an agent's token: its guild alone)",
       response: GuildList,
-      handle: async () => ({ guilds: (await store.guilds.list()).map(guildView) }),
+      handle: async ({ c }) => {
+        const scope = c.get("tokenScope");
+        const guilds = await store.guilds.list();
+        const seen =
+          scope.kind === "operator" ? guilds : guilds.filter((guild) => guild.id === scope.guildId);
+        return { guilds: seen.map(guildView) };
+      },
     }),
     defineRoute({
       method: "get",
