@@ -10,6 +10,7 @@ import { createMachineRegistry, type MachineRegistry } from "../../src/machines/
 import type { RunService } from "../../src/runs/runService.ts";
 import { createApp } from "../../src/server/createApp.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { DocumentedAnswers, type OpenApiDocument } from "./documentedAnswers.ts";
 
 /** Parsed JSON, loosely typed for assertions: any property may be read. */
 export interface LooseJson {
@@ -86,18 +87,34 @@ export const appTest = base.extend<{ fixture: AppFixture }>({
       webAppFolder: null,
     });
     const { token } = await store.tokens.create("test");
-    const call = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
-      Promise.resolve(
-        app.request(`http://localhost${url}`, {
-          method,
-          headers: {
-            Authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-            ...headers,
-          },
-          ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
-        }),
-      ) as Promise<ApiAnswer>;
+    // Read at the first call: a test may add a route of its own to the app before it calls.
+    let documented: DocumentedAnswers | undefined;
+    // Every JSON answer is checked against the OpenAPI document before the test sees it.
+    const call = async (
+      method: string,
+      url: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const answer = await app.request(`http://localhost${url}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+      });
+      documented ??= new DocumentedAnswers(
+        (await (await app.request("http://localhost/api/openapi.json")).json()) as OpenApiDocument,
+      );
+      if (answer.headers.get("content-type")?.startsWith("application/json")) {
+        documented.check(method, url, answer.status, await answer.clone().json());
+      } else if (!answer.headers.get("content-type")?.startsWith("text/event-stream")) {
+        documented.check(method, url, answer.status, undefined);
+      }
+      return answer as ApiAnswer;
+    };
     await use({ app, store, home, machines, events, token, call, logged });
     await machines.stopAll();
     events.close();

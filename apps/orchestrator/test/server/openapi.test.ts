@@ -19,6 +19,7 @@ import { z } from "zod";
 import { createAgentScripts } from "../../src/app/agentScripts.ts";
 import { apiRoutes } from "../../src/server/createApp.ts";
 import { type AppFixture, storeOnlyRuns, appTest as test } from "./appFixture.ts";
+import { type OpenApiDocument as CheckedDocument, DocumentedAnswers } from "./documentedAnswers.ts";
 
 type OpenApiDocument = {
   components: { schemas: Record<string, unknown> };
@@ -217,6 +218,24 @@ test("views are named schemas in components, referred to by $ref; the event stre
     properties: { id: {}, type: {}, run_id: {}, guild_id: {}, data: {}, created_at: {} },
   });
   expect(JSON.stringify(document)).not.toContain("#/$defs/");
+});
+
+test("the answer check the app fixture runs on every answer refuses what the document does not say", async ({
+  fixture,
+}) => {
+  const documented = new DocumentedAnswers((await documentOf(fixture)) as unknown as CheckedDocument);
+  expect(() => documented.check("GET", "/api/guilds", 418, { error: { code: "x", message: "y" } })).toThrow(
+    "GET /api/guilds (/api/guilds) answered 418, which the document does not list (200, 400, 401, 403, 404, 500)",
+  );
+  expect(() => documented.check("GET", "/api/guilds", 200, { guilds: [{ id: 1 }] })).toThrow(
+    "GET /api/guilds (/api/guilds) answered 200 with a body the document does not describe",
+  );
+  expect(() => documented.check("GET", "/api/runs/run_1", 404, { error: { code: "run.not_found" } })).toThrow(
+    "must have required property 'message'",
+  );
+  const answer = await fixture.call("GET", "/api/guilds");
+  expect(() => documented.check("GET", "/api/guilds", 200, { guilds: [] })).not.toThrow();
+  expect(answer.status).toBe(200);
 });
 
 test("the schemas carry their bounds and formats: timestamps, max_tool_calls, idle_stop_minutes, names", async ({
