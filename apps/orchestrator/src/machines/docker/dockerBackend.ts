@@ -38,6 +38,11 @@ export interface DockerBackendOptions {
   harnessDir: string | null;
   /** "none", "host", or the egress network's name, at each start. */
   networkMode: () => Promise<string>;
+  /**
+   * Once the container runs, before anything runs in it: the network's host firewall checked again
+   * (an engine may put its own rules before ours as it starts a container).
+   */
+  afterContainerStart: () => Promise<void>;
   limits: () => MachineLimits;
   limitsOff: boolean;
   logger: MachineLogger;
@@ -131,6 +136,7 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
       const wanted = await plan();
       const { id, adopted } = await containerFor(wanted);
       if (!adopted) await docker.getContainer(id).start();
+      await options.afterContainerStart();
       const current: Running = {
         id,
         alive: true,

@@ -70,6 +70,12 @@ export function createDockerMachine(options: DockerMachineOptions): LifecycleMac
     user: sandboxUser(options.agentId, options.sandboxUid),
     harnessDir: options.harnessDir ?? null,
     networkMode: () => networkModeOf(options.engine, options.network ?? "isolated"),
+    // Podman's CNI firewall plugin puts its FORWARD jump first at the first container it starts since
+    // the host booted, ahead of the egress rules: they are put first again before any command runs.
+    afterContainerStart: async () => {
+      if (options.network === "egress")
+        await ensureEgressNetwork(options.engine.docker, options.engine.flavor);
+    },
     limits,
     limitsOff: options.limitsOff ?? false,
     logger,

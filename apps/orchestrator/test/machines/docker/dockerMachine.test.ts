@@ -1,5 +1,6 @@
 // The docker machine provider on real engines (Docker, and Podman's Docker API): a container per
 // machine with the same view inside as a local machine, its lifecycle, and what it keeps out.
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { containerNameOf, serverIdOf } from "../../../src/machines/docker/containerLabels.ts";
 import { removeMachineContainer } from "../../../src/machines/docker/containerRemoval.ts";
 import { type ContainerNetwork, createDockerMachine } from "../../../src/machines/docker/dockerMachine.ts";
+import { egressChainPrefix, egressNames } from "../../../src/machines/docker/egressNetwork.ts";
 import { probeBwrap } from "../../../src/machines/local/bwrap/bwrapProbe.ts";
 import { sandboxUser } from "../../../src/machines/local/bwrap/sandboxUser.ts";
 import { createLocalMachine } from "../../../src/machines/local/localMachine.ts";
@@ -317,6 +319,30 @@ describe.each(engines)("a docker machine ($label)", ({ engine, skipReason }) => 
   );
 
   test.skipIf(skipReason !== undefined || process.getuid?.() !== 0)(
+    "network egress: rules an engine puts first as it starts the container (Podman's CNI plugin, at its first start since boot) end up behind ours before any command runs",
+    async () => {
+      const forward = () =>
+        execFileSync("iptables", ["-w", "-S", "FORWARD"], { encoding: "utf8" }).split("\n");
+      // As on a host just booted: the engine's own jumps are not there yet, and come back, first, as
+      // the container starts (the CNI plugin inserts a missing jump at the top).
+      for (const rule of forward().filter((line) => line.startsWith("-A FORWARD ") && line.includes("CNI"))) {
+        execFileSync("iptables", ["-w", "-D", "FORWARD", ...splitRule(rule.slice("-A FORWARD ".length))]);
+      }
+      const { machine } = make({ network: "egress" });
+      await machine.start();
+      const chain = egressChainPrefix(egressNames(requireEngine().flavor));
+      expect(forward()[1]).toBe(`-A FORWARD -j ${chain}`);
+      const ran = await bash(
+        machine,
+        'for address in 10.0.0.1 192.168.1.1 172.16.0.1 169.254.169.254; do timeout 5 bash -c "exec 3<>/dev/tcp/$address/80" 2>/dev/null && echo "$address reached" || echo "$address refused"; done',
+      );
+      expect(ran.stdout).toBe(
+        "10.0.0.1 refused\n192.168.1.1 refused\n172.16.0.1 refused\n169.254.169.254 refused\n",
+      );
+    },
+  );
+
+  test.skipIf(skipReason !== undefined || process.getuid?.() !== 0)(
     "network egress: a network interface of its own, and this host refused",
     async () => {
       const server = createServer((socket) => socket.end("reached\n"));
@@ -338,3 +364,8 @@ describe.each(engines)("a docker machine ($label)", ({ engine, skipReason }) => 
     },
   );
 });
+
+/** An `iptables -S` rule's words, its quoted comments kept whole. */
+function splitRule(rule: string): string[] {
+  return [...rule.matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2] ?? "");
+}

@@ -106,6 +106,9 @@ for (const { flavor, variable } of ENGINES) {
         },
       });
       await container.start();
+      // As a machine does once its container runs: an engine may have put its own rules first as it
+      // started it (Podman's CNI plugin, at its first container since the host booted).
+      network = await ensureEgressNetwork(docker, flavor, names);
     }, 300_000);
 
     afterAll(async () => {
