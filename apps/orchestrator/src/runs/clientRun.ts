@@ -67,7 +67,9 @@ export async function openClientRun(
   const closing = new AbortController();
   let ended: string | null = null;
   let calls = 0;
-  let inFlight: Promise<unknown> = Promise.resolve();
+  // An MCP client may make several calls at once: a cancel or a close waits for all of them.
+  const inFlight = new Set<Promise<unknown>>();
+  const settled = () => Promise.allSettled([...inFlight]);
   let markDone: () => void = () => {};
   const done = new Promise<void>((resolve) => {
     markDone = resolve;
@@ -81,7 +83,7 @@ export async function openClientRun(
   };
   stop.signal.addEventListener("abort", () => {
     const serverStop = serverStopOf(stop.signal);
-    void inFlight.finally(() =>
+    void settled().finally(() =>
       end(
         serverStop === undefined
           ? { status: "cancelled", reason: "cancelled by the operator" }
@@ -115,18 +117,23 @@ export async function openClientRun(
         args,
         signal: AbortSignal.any([options.signal, stop.signal, closing.signal]),
       });
-      inFlight = step.catch(() => undefined);
-      const { outcome, ended: stored } = await step.finally(unsubscribe);
-      if (outcome === "budget_spent") {
-        await end({ status: "completed", reason: "max_tool_calls spent" });
+      inFlight.add(step);
+      try {
+        const { outcome, ended: stored, maxToolCalls } = await step;
+        // As a run of the agent's model ends when its budget is spent.
+        if (outcome === "budget_spent")
+          await end({ status: "completed", reason: `max_tool_calls (${maxToolCalls}) spent` });
+        return stored;
+      } finally {
+        inFlight.delete(step);
+        unsubscribe();
       }
-      return stored;
     },
 
     async close(reason) {
       if (ended !== null || stop.signal.aborted) return done;
       closing.abort();
-      await inFlight;
+      await settled();
       await end({ status: "completed", reason });
     },
   };
@@ -171,13 +178,14 @@ async function callOnce(
     finishReason: "tool_calls",
     toolCalls: 1,
   });
-  return runToolCall(deps, context, {
+  const step = await runToolCall(deps, context, {
     runId: call.runId,
     generationId: generation.id,
     modelCall,
     signal: call.signal,
     before: asked,
   });
+  return { ...step, maxToolCalls: context.agent.maxToolCalls };
 }
 
 /** Hands the call's tool.progress lines to `onProgress`; its tool.started names its row. Returns the unsubscribe. */

@@ -196,6 +196,50 @@ test("an agent's token: its agent without naming it, no other agent; token list 
   expect(guilds.status).toBe(403);
 }, 60_000);
 
+test("calls made at once all run in the session's run; the operator's cancel stops each and then ends the run", async () => {
+  const setup = await served();
+  const client = await mcpClient(setup);
+  const calls = [1, 2].map((index) =>
+    client.callTool({ name: "shell", arguments: { command: `sleep 30; echo ${index}` } }),
+  );
+  const running = await until(
+    () => onlyRun(setup),
+    (run) =>
+      (run.tool_calls as Array<Record<string, unknown>>).filter((call) => call.status === "running")
+        .length === 2,
+    "both calls to run",
+  );
+  const cancelled = await setup.api("POST", `/api/runs/${String(running.id)}/cancel`);
+  expect(cancelled.status).toBe(202);
+  // The cancel answers once the run has ended, after both of its calls.
+  const run = await onlyRun(setup);
+  expect(run).toMatchObject({ status: "cancelled", status_reason: "cancelled by the operator" });
+  expect((run.tool_calls as Array<Record<string, unknown>>).map((call) => call.status)).toEqual([
+    "cancelled",
+    "cancelled",
+  ]);
+  await Promise.allSettled(calls);
+  await client.close();
+}, 60_000);
+
+test("a spent budget ends the session's run as it ends a run of the agent's model", async () => {
+  const setup = await served();
+  const patched = await setup.api("PATCH", `/api/agents/${setup.agent.agentId}`, { max_tool_calls: 1 });
+  expect(patched.status).toBe(200);
+  const client = await mcpClient(setup);
+  await client.callTool({ name: "shell", arguments: { command: "true" } });
+  const over = await client.callTool({ name: "shell", arguments: { command: "true" } });
+  expect(over.isError).toBe(true);
+  expect((over.content as Array<{ text: string }>)[0]?.text).toContain(
+    "Not run: this run's max_tool_calls budget of 1 calls is spent.",
+  );
+  expect(await onlyRun(setup)).toMatchObject({
+    status: "completed",
+    status_reason: "max_tool_calls (1) spent",
+  });
+  await client.close();
+}, 60_000);
+
 async function guildId(setup: Served): Promise<string> {
   const guilds = await setup.api("GET", "/api/guilds");
   return String((guilds.body.guilds as Array<Record<string, unknown>>)[0]?.id);
