@@ -81,10 +81,13 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
   const scripts = createAgentScripts(config.home);
   let runs: RunService | undefined;
   let claim: ServerClaim | undefined;
+  // Ends what the HTTP app holds open beyond the runs' streams (MCP sessions) as the server stops.
+  const appStopping = new AbortController();
   const close = async (stop?: ServerStop) => {
     const closing = runs;
     runs = undefined;
     await closing?.close(stop);
+    appStopping.abort();
     events.close();
     await machines.stopAll();
     // A claim that cannot be given up (the data folder's disk is full) runs out by itself, and a
@@ -129,6 +132,7 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       machines,
       tasks: storeTaskArtifacts(store, machines),
       mcpIdleMs: config.mcpIdleMs,
+      stopping: appStopping.signal,
       ...(config.machineLimits === undefined ? {} : { machineLimits: config.machineLimits }),
     });
     return { store, events, machines, runs, scripts, app, logger, notice, lost: claim.lost, close };

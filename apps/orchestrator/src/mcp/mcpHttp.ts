@@ -14,6 +14,8 @@ export interface McpHttpDeps {
   runs: Pick<RunService, "openClientRun">;
   /** A session with no request and no call running for this long is closed; default 60 minutes. */
   mcpIdleMs?: number;
+  /** Closes every session (their event streams end) as the server stops. */
+  stopping?: AbortSignal;
 }
 
 const DEFAULT_IDLE_MS = 60 * 60_000;
@@ -50,6 +52,12 @@ export function mcpHttpHandler(deps: McpHttpDeps): { handle(c: Context): Promise
     Math.min(idleMs, 60_000),
   );
   sweep.unref();
+  deps.stopping?.addEventListener("abort", () => {
+    clearInterval(sweep);
+    const open = [...sessions.values()];
+    sessions.clear();
+    for (const session of open) void session.transport.close();
+  });
 
   const startSession = async (agent: Agent, request: Request) => {
     const tools = createMcpToolSession((client) => deps.runs.openClientRun(agent.id, client));

@@ -27,6 +27,8 @@ export interface AppDeps {
   webAppFolder?: string | null;
   /** An MCP session idle this long is closed (config mcpIdleMs); default 60 minutes. */
   mcpIdleMs?: number;
+  /** Aborted as the server stops, after its runs have ended: the MCP sessions are closed then. */
+  stopping?: AbortSignal;
   /** Between SSE heartbeat comments; default SSE_HEARTBEAT_MS. */
   heartbeatMs?: number;
 }
