@@ -171,11 +171,22 @@ export const DeletionView = z
 
 export const SecretDeletionView = z.strictObject({ deleted: z.string().describe("The secret's name.") });
 
-export const GuildList = z.strictObject({ guilds: z.array(GuildView) });
-export const RepositoryList = z.strictObject({ repositories: z.array(RepositoryView) });
-export const AgentList = z.strictObject({ agents: z.array(AgentView) });
-export const SecretList = z.strictObject({ secrets: z.array(SecretView) });
-export const RunList = z.strictObject({ runs: z.array(RunView) });
+const nextCursor = z
+  .string()
+  .nullable()
+  .describe("Pass it as ?cursor= for the next page; null on the last page.");
+
+export const GuildList = z.strictObject({ guilds: z.array(GuildView), next_cursor: nextCursor });
+export const RepositoryList = z.strictObject({
+  repositories: z.array(RepositoryView),
+  next_cursor: nextCursor,
+});
+export const AgentList = z.strictObject({ agents: z.array(AgentView), next_cursor: nextCursor });
+export const SecretList = z.strictObject({ secrets: z.array(SecretView), next_cursor: nextCursor });
+export const RunList = z.strictObject({
+  runs: z.array(RunView).describe("Newest first."),
+  next_cursor: nextCursor,
+});
 
 /** GET /api/runs/{runId}/tasks/{callId}/log: a code_task's harness log, read from the agent's machine. */
 export const HarnessLogView = z
@@ -231,7 +242,7 @@ export const NoteView = NoteSummaryView.extend({
     .describe("Markdown, a record's JSON view, a script's source; null for a collection."),
 }).meta({ id: "Note" });
 
-export const NoteList = z.strictObject({ notes: z.array(NoteSummaryView) });
+export const NoteList = z.strictObject({ notes: z.array(NoteSummaryView), next_cursor: nextCursor });
 export const NoteDeletionView = z.strictObject({ deleted: z.string().describe("The note's path.") });
 
 export type GuildView = z.output<typeof GuildView>;

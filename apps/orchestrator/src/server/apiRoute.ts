@@ -9,7 +9,7 @@ export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 export interface RouteParameter {
   name: string;
   description: string;
-  schema: { type: "string" | "integer"; minimum?: number };
+  schema: { type: "string" | "integer"; minimum?: number; maximum?: number };
 }
 
 /** What a route may answer beyond its success and the errors every route has: status → when. */

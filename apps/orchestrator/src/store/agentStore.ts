@@ -18,6 +18,7 @@ import { timestamp } from "./clock.ts";
 import { constraintViolation, rethrowAsConflict } from "./constraintViolation.ts";
 import type { AgentTable, Database } from "./database.ts";
 import { newId } from "./ids.ts";
+import { type KeyPage, orderedPage } from "./keyPage.ts";
 import { checkDisplayName } from "./names.ts";
 import { found, notFound } from "./notFound.ts";
 import { describeRuns, noRunInProgress, type RunInProgress, runsInProgress } from "./runsInProgress.ts";
@@ -123,13 +124,10 @@ export function createAgentStore(db: Kysely<Database>) {
       return row && toAgent(row);
     },
 
-    async list(guildId: string): Promise<Agent[]> {
-      const rows = await db
-        .selectFrom("agent")
-        .selectAll()
-        .where("guild_id", "=", guildId)
-        .orderBy("name")
-        .execute();
+    /** By name; `page` for a page of them. */
+    async list(guildId: string, page: KeyPage = {}): Promise<Agent[]> {
+      const query = db.selectFrom("agent").selectAll().where("guild_id", "=", guildId);
+      const rows = await orderedPage(query, "name", page).execute();
       return rows.map(toAgent);
     },
 

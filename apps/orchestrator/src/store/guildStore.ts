@@ -4,6 +4,7 @@ import { timestamp } from "./clock.ts";
 import { rethrowAsConflict } from "./constraintViolation.ts";
 import type { Database, GuildTable } from "./database.ts";
 import { newId } from "./ids.ts";
+import { type KeyPage, orderedPage } from "./keyPage.ts";
 import { checkDisplayName } from "./names.ts";
 import { found } from "./notFound.ts";
 import { secretNames } from "./secretNames.ts";
@@ -42,8 +43,10 @@ export function createGuildStore(db: Kysely<Database>) {
       return row && toGuild(row);
     },
 
-    async list(): Promise<Guild[]> {
-      const rows = await db.selectFrom("guild").selectAll().orderBy("name").execute();
+    /** By name; `page` for a page of them. */
+    async list(page: KeyPage = {}): Promise<Guild[]> {
+      const query = db.selectFrom("guild").selectAll();
+      const rows = await orderedPage(query, "name", page).execute();
       return rows.map(toGuild);
     },
 

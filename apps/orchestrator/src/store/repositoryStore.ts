@@ -4,6 +4,7 @@ import { timestamp } from "./clock.ts";
 import { rethrowAsConflict } from "./constraintViolation.ts";
 import type { Database, RepositoryTable } from "./database.ts";
 import { newId } from "./ids.ts";
+import { type KeyPage, orderedPage } from "./keyPage.ts";
 import { checkRepositoryName } from "./names.ts";
 import { found } from "./notFound.ts";
 import { describeRuns, noRunInProgress, type RunInProgress, runsInProgress } from "./runsInProgress.ts";
@@ -84,13 +85,10 @@ export function createRepositoryStore(db: Kysely<Database>, cipher: SecretCipher
       return row && toRepository(row);
     },
 
-    async list(guildId: string): Promise<Repository[]> {
-      const rows = await db
-        .selectFrom("repository")
-        .selectAll()
-        .where("guild_id", "=", guildId)
-        .orderBy("name")
-        .execute();
+    /** By name; `page` for a page of them. */
+    async list(guildId: string, page: KeyPage = {}): Promise<Repository[]> {
+      const query = db.selectFrom("repository").selectAll().where("guild_id", "=", guildId);
+      const rows = await orderedPage(query, "name", page).execute();
       return rows.map(toRepository);
     },
 

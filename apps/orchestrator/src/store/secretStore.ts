@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
 import type { Database, SecretTable } from "./database.ts";
+import { type KeyPage, orderedPage } from "./keyPage.ts";
 import { found, notFound } from "./notFound.ts";
 import type { SecretCipher } from "./secretCipher.ts";
 import { checkAliases, parseAliases, secretContext, upsertSecretRow } from "./secretRow.ts";
@@ -64,14 +65,11 @@ export function createSecretStore(db: Kysely<Database>, cipher: SecretCipher) {
       return toSummary(found(await findEnvSecret(db, id), "secret", id));
     },
 
-    async list(owner: SecretOwner): Promise<SecretSummary[]> {
+    /** By name; `page` for a page of them. */
+    async list(owner: SecretOwner, page: KeyPage = {}): Promise<SecretSummary[]> {
       const { ownerId } = await resolveOwner(db, owner);
-      const rows = await db
-        .selectFrom("secret")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .orderBy("name")
-        .execute();
+      const query = db.selectFrom("secret").selectAll().where("owner_id", "=", ownerId);
+      const rows = await orderedPage(query, "name", page).execute();
       return rows.map(toSummary);
     },
 

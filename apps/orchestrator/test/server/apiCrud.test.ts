@@ -6,7 +6,7 @@ test("guilds: create, list, get; a taken name is a 409", async ({ fixture: { cal
   expect(created.status).toBe(201);
   const guild = await created.json();
   expect(guild).toEqual({ id: expect.stringMatching(/^g_/), name: "acme", created_at: expect.any(String) });
-  expect(await (await call("GET", "/api/guilds")).json()).toEqual({ guilds: [guild] });
+  expect(await (await call("GET", "/api/guilds")).json()).toEqual({ guilds: [guild], next_cursor: null });
   expect(await (await call("GET", `/api/guilds/${guild.id}`)).json()).toEqual(guild);
 
   const again = await call("POST", "/api/guilds", { name: "acme" });

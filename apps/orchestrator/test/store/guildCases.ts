@@ -20,6 +20,37 @@ export function guildCases(test: StoreTest): void {
       await expectGuildsError(store.guilds.delete(beta.id), "guild.not_found", 404);
     });
 
+    test("pages of the list, read one after another, are the whole list in its order", async ({ open }) => {
+      const store = await open();
+      const names = [
+        "beta",
+        "Alpha",
+        "alpha",
+        "Ärger",
+        "zeta",
+        "_x",
+        "a b",
+        "a-b",
+        "émile",
+        "Zeta",
+        "10",
+        "9",
+      ];
+      for (const name of names) await store.guilds.create({ name });
+      const whole = (await store.guilds.list()).map((guild) => guild.name);
+      expect([...whole].sort()).toEqual([...names].sort());
+
+      const paged: string[] = [];
+      let after: string | undefined;
+      for (let pages = 0; pages < names.length; pages++) {
+        const page = await store.guilds.list({ after, limit: 3 });
+        paged.push(...page.map((guild) => guild.name));
+        if (page.length < 3) break;
+        after = page[page.length - 1]?.name;
+      }
+      expect(paged).toEqual(whole);
+    });
+
     test("a taken name is guild.exists; a blank one guild.name_invalid", async ({ open }) => {
       const store = await open();
       await store.guilds.create({ name: "acme" });

@@ -7,6 +7,7 @@ import type { AgentSettings } from "../../store/agentStore.ts";
 import { limitSettingsOf } from "../agentLimitsBody.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
+import { PAGE_QUERY, pageOf, pageRequest } from "../pagination.ts";
 import { agentView, deletionView } from "../views.ts";
 
 export function agentRoutes({ store, scripts, machines, machineLimits = {} }: AppDeps): ApiRoute[] {
@@ -41,10 +42,16 @@ export function agentRoutes({ store, scripts, machines, machineLimits = {} }: Ap
       path: "/api/guilds/{guildId}/agents",
       summary: "List a guild's agents",
       response: AgentList,
-      handle: async ({ params }) => {
+      query: PAGE_QUERY,
+      handle: async ({ c, params }) => {
         const guild = await store.guilds.get(param(params, "guildId"));
-        const agents = await store.agents.list(guild.id);
-        return { agents: agents.map((agent) => agentView(agent, scripts.get(agent.id), machineLimits)) };
+        const request = pageRequest(c);
+        const agents = await store.agents.list(guild.id, { after: request.after, limit: request.limit + 1 });
+        const page = pageOf(agents, request, (agent) => agent.name);
+        return {
+          agents: page.rows.map((agent) => agentView(agent, scripts.get(agent.id), machineLimits)),
+          next_cursor: page.next_cursor,
+        };
       },
     }),
     defineRoute({

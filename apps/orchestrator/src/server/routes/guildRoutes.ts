@@ -3,6 +3,7 @@ import { DeletionView, GuildList, GuildView } from "@guilds/protocol/apiViews";
 import { deleteGuild } from "../../deletion/deleteGuild.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
+import { PAGE_QUERY, pageOf, pageRequest } from "../pagination.ts";
 import { deletionView, guildView } from "../views.ts";
 
 export function guildRoutes({ store }: AppDeps): ApiRoute[] {
@@ -22,12 +23,18 @@ export function guildRoutes({ store }: AppDeps): ApiRoute[] {
       path: "/api/guilds",
       summary: "List the guilds (a guild's or an agent's token: its guild alone)",
       response: GuildList,
+      query: PAGE_QUERY,
       handle: async ({ c }) => {
         const scope = c.get("tokenScope");
-        const guilds = await store.guilds.list();
-        const seen =
-          scope.kind === "operator" ? guilds : guilds.filter((guild) => guild.id === scope.guildId);
-        return { guilds: seen.map(guildView) };
+        const request = pageRequest(c);
+        if (scope.kind !== "operator") {
+          const guild = await store.guilds.get(scope.guildId);
+          const seen = request.after === undefined || guild.name > request.after ? [guild] : [];
+          return { guilds: seen.map(guildView), next_cursor: null };
+        }
+        const guilds = await store.guilds.list({ after: request.after, limit: request.limit + 1 });
+        const page = pageOf(guilds, request, (guild) => guild.name);
+        return { guilds: page.rows.map(guildView), next_cursor: page.next_cursor };
       },
     }),
     defineRoute({

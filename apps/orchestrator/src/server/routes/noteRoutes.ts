@@ -5,6 +5,7 @@ import { NOTE_KINDS } from "../../notes/noteReader.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { noteSummaryView, noteView } from "../noteView.ts";
+import { PAGE_QUERY, pageOfSorted, pageRequest } from "../pagination.ts";
 
 const SetNoteBody = z.strictObject({
   kind: z
@@ -70,14 +71,17 @@ export function noteRoutes({ store }: AppDeps): ApiRoute[] {
           description: "Only the notes at this path and under it (tasks: tasks and tasks/...)",
           schema: { type: "string" },
         },
+        ...PAGE_QUERY,
       ],
       handle: async ({ c, params }) => {
         const prefix = c.req.query("prefix");
+        const request = pageRequest(c);
         const notes = await store.notes.list(
           param(params, "guildId"),
           prefix === undefined ? {} : { prefix },
         );
-        return { notes: notes.map(noteSummaryView) };
+        const page = pageOfSorted(notes, request, (note) => note.path);
+        return { notes: page.rows.map(noteSummaryView), next_cursor: page.next_cursor };
       },
     }),
     defineRoute({

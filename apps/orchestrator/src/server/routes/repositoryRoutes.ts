@@ -3,6 +3,7 @@ import { DeletionView, RepositoryList, RepositoryView } from "@guilds/protocol/a
 import { deleteRepository } from "../../deletion/deleteRepository.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
+import { PAGE_QUERY, pageOf, pageRequest } from "../pagination.ts";
 import { deletionView, repositoryView } from "../views.ts";
 
 export function repositoryRoutes({ store }: AppDeps): ApiRoute[] {
@@ -29,9 +30,16 @@ export function repositoryRoutes({ store }: AppDeps): ApiRoute[] {
       path: "/api/guilds/{guildId}/repositories",
       summary: "List a guild's repositories",
       response: RepositoryList,
-      handle: async ({ params }) => {
+      query: PAGE_QUERY,
+      handle: async ({ c, params }) => {
         const guild = await store.guilds.get(param(params, "guildId"));
-        return { repositories: (await store.repositories.list(guild.id)).map(repositoryView) };
+        const request = pageRequest(c);
+        const repositories = await store.repositories.list(guild.id, {
+          after: request.after,
+          limit: request.limit + 1,
+        });
+        const page = pageOf(repositories, request, (repository) => repository.name);
+        return { repositories: page.rows.map(repositoryView), next_cursor: page.next_cursor };
       },
     }),
     defineRoute({

@@ -3,6 +3,7 @@ import { RunDetailView, RunList, RunView, ToolCallView } from "@guilds/protocol/
 import { notFound } from "../../store/notFound.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
+import { PAGE_QUERY, pageOf, pageRequest } from "../pagination.ts";
 import { messageView, runView, toolCallView } from "../views.ts";
 
 const SERVER_CLOSING = "The server is shutting down (server.closing): send it again once it is back";
@@ -28,9 +29,17 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       path: "/api/agents/{agentId}/runs",
       summary: "List the agent's runs, newest first",
       response: RunList,
-      handle: async ({ params }) => {
+      query: PAGE_QUERY,
+      handle: async ({ c, params }) => {
         const agent = await store.agents.get(param(params, "agentId"));
-        return { runs: (await store.runs.list({ agentId: agent.id })).map(runView) };
+        const request = pageRequest(c);
+        const runs = await store.runs.list({
+          agentId: agent.id,
+          before: request.after,
+          limit: request.limit + 1,
+        });
+        const page = pageOf(runs, request, (run) => run.id);
+        return { runs: page.rows.map(runView), next_cursor: page.next_cursor };
       },
     }),
     defineRoute({

@@ -4,6 +4,7 @@ import { GuildsError } from "@guilds/protocol/guildsError";
 import type { SecretOwner } from "../../store/secretStore.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
+import { PAGE_QUERY, pageOf, pageRequest } from "../pagination.ts";
 import { secretView } from "../views.ts";
 
 /** Secrets are write-only: set and delete by name, list names and aliases, never a value. */
@@ -44,9 +45,16 @@ export function secretRoutes({ store }: AppDeps): ApiRoute[] {
       path: `${prefix}/secrets`,
       summary: `List the ${scope}'s secrets: names and aliases only`,
       response: SecretList,
-      handle: async ({ params }) => ({
-        secrets: (await store.secrets.list(ownerOf(param(params, idParam)))).map(secretView),
-      }),
+      query: PAGE_QUERY,
+      handle: async ({ c, params }) => {
+        const request = pageRequest(c);
+        const secrets = await store.secrets.list(ownerOf(param(params, idParam)), {
+          after: request.after,
+          limit: request.limit + 1,
+        });
+        const page = pageOf(secrets, request, (secret) => secret.name);
+        return { secrets: page.rows.map(secretView), next_cursor: page.next_cursor };
+      },
     }),
     defineRoute({
       method: "delete",
