@@ -67,6 +67,21 @@ module.exports = {
       to: { dependencyTypes: ["core"] },
     },
     {
+      name: "client-imports-only-the-protocol",
+      comment:
+        "packages/client runs in the browser and in the CLI: its sources import the protocol and npm packages, never the server, the runtime or a Node built-in module (only its generator reads the server's routes).",
+      severity: "error",
+      from: { path: "^packages/client/src/" },
+      to: { path: "^(apps|runtime|bench|scripts)/|^packages/client/generate/" },
+    },
+    {
+      name: "client-is-portable",
+      comment: "packages/client/src runs in the browser too: no Node built-in modules.",
+      severity: "error",
+      from: { path: "^packages/client/src/" },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
       name: "runtime-never-imports-apps",
       comment: "The helpers inside the machine never import the server or the web app.",
       severity: "error",
@@ -76,7 +91,7 @@ module.exports = {
     {
       name: "web-imports-only-the-protocol",
       comment:
-        "The web app (and its unit tests) import the protocol and npm packages, never the server or the runtime; only the end-to-end tests, which start a real server, use the server's test fixtures.",
+        "The web app (and its unit tests) import the protocol, the client and npm packages, never the server or the runtime; only the end-to-end tests, which start a real server, use the server's test fixtures.",
       severity: "error",
       from: { path: "^apps/web/(src|test)/" },
       to: { path: "^(apps/orchestrator|runtime)/" },

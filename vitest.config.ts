@@ -13,6 +13,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: "client",
+          root: "packages/client",
+          include: ["test/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "runtime",
           root: "runtime/common",
           include: ["test/**/*.test.ts"],

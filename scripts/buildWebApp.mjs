@@ -1,8 +1,16 @@
-// Builds the web app (apps/web → apps/web/dist) with Vite, unless dist is newer than every source.
+// Builds the web app (apps/web → apps/web/dist) with Vite, unless dist is newer than every source,
+// the workspace packages it bundles (the protocol, the client) included.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["src", "index.html", "vite.config.ts", "package.json"];
+const SOURCES = [
+  "src",
+  "index.html",
+  "vite.config.ts",
+  "package.json",
+  "../../packages/protocol/src",
+  "../../packages/client/src",
+];
 
 export async function buildWebApp(root) {
   const web = path.join(root, "apps/web");

@@ -1,4 +1,4 @@
-import type { AgentView } from "@guilds/protocol/apiViews";
+import type { Agent } from "@guilds/client/apiTypes";
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
@@ -7,7 +7,7 @@ const GiB = 1024 ** 3;
  * An agent as the API shows it: "builder" (ag_1) of guild g_1, on the scripted model, without a
  * harness or machine limits of its own (so with the server's default machine); `fields` as given.
  */
-export function agentView(fields: Partial<AgentView> = {}): AgentView {
+export function agentView(fields: Partial<Agent> = {}): Agent {
   return {
     id: "ag_1",
     guild_id: "g_1",

@@ -1,4 +1,4 @@
-import type { RunView } from "@guilds/protocol/apiViews";
+import type { Run } from "@guilds/client/apiTypes";
 import { describe, expect, test } from "vitest";
 import { routeIdsOf } from "../src/app/routeIds.ts";
 import { messageError } from "../src/features/agent/settings/runMessage.ts";
@@ -8,7 +8,7 @@ import { runClientText } from "../src/runFlow/runClientText.ts";
 import { formatDuration, formatRelativeTime } from "../src/ui/formatTime.ts";
 import { shortId } from "../src/ui/shortId.ts";
 
-const aRun = (patch: Partial<RunView>): RunView => ({
+const aRun = (patch: Partial<Run>): Run => ({
   id: "run_01abcdefgh0123456789",
   guild_id: "g_1",
   agent_id: "ag_1",

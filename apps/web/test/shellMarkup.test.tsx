@@ -1,4 +1,4 @@
-import type { GuildView, RunView, SecretView } from "@guilds/protocol/apiViews";
+import type { Guild, Run, Secret } from "@guilds/client/apiTypes";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -18,7 +18,7 @@ import { SecretsPanel } from "../src/ui/SecretsPanel.tsx";
 import { agentView } from "./agentViews.ts";
 
 const at = "2026-03-01T10:00:00.000Z";
-const guild: GuildView = { id: "g_1", name: "acme", created_at: at };
+const guild: Guild = { id: "g_1", name: "acme", created_at: at };
 const agent = agentView({
   harness: "codex",
   harness_effort: "high",
@@ -26,7 +26,7 @@ const agent = agentView({
   created_at: at,
   updated_at: at,
 });
-const run: RunView = {
+const run: Run = {
   id: "run_01abcdefgh0123456789",
   guild_id: "g_1",
   agent_id: "ag_1",
@@ -181,7 +181,7 @@ describe("agent page", () => {
 
 describe("secrets", () => {
   test("names, aliases and a write-only value field; never a value", () => {
-    const secret: SecretView = {
+    const secret: Secret = {
       id: "sec_1",
       scope: "agent",
       guild_id: "g_1",
@@ -191,15 +191,15 @@ describe("secrets", () => {
       created_at: at,
       updated_at: at,
     };
-    const html = render(<SecretsPanel ownerPath="/api/agents/ag_1" owner="agent" />, {
-      cache: [[queryKeys.secrets("/api/agents/ag_1"), [secret]]],
+    const html = render(<SecretsPanel owner="agent" ownerId="ag_1" />, {
+      cache: [[queryKeys.secrets("agent", "ag_1"), [secret]]],
     });
     expect(textOf(html)).toContain("GITHUB_TOKEN");
     expect(textOf(html)).toContain("GH_TOKEN");
     expect(labelledControl(html, "Value")).toMatch(/type="password"/);
     expect(html).toContain('aria-label="Delete the secret GITHUB_TOKEN"');
-    const empty = render(<SecretsPanel ownerPath="/api/guilds/g_1" owner="guild" />, {
-      cache: [[queryKeys.secrets("/api/guilds/g_1"), []]],
+    const empty = render(<SecretsPanel owner="guild" ownerId="g_1" />, {
+      cache: [[queryKeys.secrets("guild", "g_1"), []]],
     });
     expect(textOf(empty)).toContain("No secrets yet: set one below.");
   });

@@ -1,4 +1,4 @@
-import type { HarnessLogView } from "@guilds/protocol/apiViews";
+import type { HarnessLog } from "@guilds/client/apiTypes";
 import { describe, expect, test } from "vitest";
 import { ApiError } from "../src/api/apiClient.ts";
 import { detailTabs, shownDetailView } from "../src/features/agent/runs/chat/detail/detailTabs.ts";
@@ -169,7 +169,7 @@ describe("task diff", () => {
 });
 
 describe("harness log text", () => {
-  const log: HarnessLogView = {
+  const log: HarnessLog = {
     lines: ["Claude Code started (claude-sonnet-4-5)", "Read: src/math.ts"],
     lines_truncated: false,
     raw: harnessLogRaw,

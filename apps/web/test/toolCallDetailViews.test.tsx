@@ -1,4 +1,4 @@
-import type { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
+import type { HarnessLog, TaskDiff } from "@guilds/client/apiTypes";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -240,7 +240,7 @@ describe("a finished code task", () => {
 
   test("Diff: the file list with counts, then each file's hunks in a unified view", () => {
     const client = new QueryClient();
-    const view: TaskDiffView = {
+    const view: TaskDiff = {
       diff: taskDiffText,
       truncated: false,
       start_sha: START_SHA,
@@ -306,7 +306,7 @@ describe("a finished code task", () => {
       "Loading the log from the agent's machine\u2026",
     );
     const client = new QueryClient();
-    const log: HarnessLogView = {
+    const log: HarnessLog = {
       lines: ["Claude Code started (claude-sonnet-4-5)", "Read: src/math.ts", "Added mul."],
       lines_truncated: true,
       raw: harnessLogRaw,
@@ -327,7 +327,7 @@ describe("a finished code task", () => {
   });
 
   test("Log, JSON: each raw event as a tree, a line that is not JSON as text, the cut said", () => {
-    const log: HarnessLogView = {
+    const log: HarnessLog = {
       lines: [],
       lines_truncated: false,
       raw: harnessLogRaw,

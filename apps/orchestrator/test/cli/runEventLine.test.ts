@@ -1,6 +1,5 @@
 import { expect, test } from "vitest";
 import { LINE_TEXT_MAX, runEventLine } from "../../src/cli/runEventLine.ts";
-import { readSseFrames } from "../../src/cli/sseFrames.ts";
 
 test("one plain line per event", () => {
   const run_id = "run_1";
@@ -59,25 +58,4 @@ test("one plain line per event", () => {
   expect(runEventLine({ type: "run.ended", run_id, status: "interrupted", reason: "restart" })).toBe(
     'run.ended interrupted "restart"',
   );
-});
-
-test("SSE frames: ids, events, multi-line data, CRLF, comments skipped, split anywhere", async () => {
-  const text =
-    ': heartbeat\n\nid: 1\nevent: a\ndata: {"x":1}\n\r\nevent: b\r\ndata: one\r\ndata: two\r\n\r\n';
-  const bytes = new TextEncoder().encode(text);
-  for (let size = 1; size <= 8; size += 1) {
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (let index = 0; index < bytes.length; index += size)
-          controller.enqueue(bytes.slice(index, index + size));
-        controller.close();
-      },
-    });
-    const frames = [];
-    for await (const frame of readSseFrames(body)) frames.push(frame);
-    expect(frames).toEqual([
-      { id: "1", event: "a", data: '{"x":1}' },
-      { id: undefined, event: "b", data: "one\ntwo" },
-    ]);
-  }
 });

@@ -1,3 +1,4 @@
+import { createGuildsClient } from "@guilds/client/guildsClient";
 import { ApiErrorBody, type ReceivedErrorCode } from "@guilds/protocol/apiErrorBody";
 import { forgetOperatorToken, readOperatorToken } from "./operatorToken.ts";
 
@@ -22,43 +23,40 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export function authHeaders(): Record<string, string> {
-  const token = readOperatorToken();
-  return token === null ? {} : { Authorization: `Bearer ${token}` };
-}
+/**
+ * The orchestrator's API (@guilds/client), with the operator's token:
+ * `answer(guildsApi.GET("/api/guilds"))` is the data, or throws the ApiError of a refusal.
+ */
+export const guildsApi = createGuildsClient({
+  baseUrl: "",
+  token: readOperatorToken,
+  errors: { refused: refusalOf, unreachable: unreachableError },
+});
+export const answer = guildsApi.answer;
 
-/** One JSON call to the orchestrator's API, with the operator's token; throws ApiError on a refusal. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: {
-        ...authHeaders(),
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new ApiError(
-      0,
-      "network",
-      `The server did not answer (${String(error)}). Is \`npm start\` running?`,
-    );
-  }
-  if (response.ok) return (await response.json()) as T;
-  throw await apiErrorOf(response);
+export function unreachableError(error: unknown): ApiError {
+  return new ApiError(
+    0,
+    "network",
+    `The server did not answer (${String(error)}). Is \`npm start\` running?`,
+  );
 }
 
 export async function apiErrorOf(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: the status line says it.
+  }
+  return refusalOf(response, body);
+}
+
+export function refusalOf(response: Response, body: unknown): ApiError {
   let code: ReceivedErrorCode = `http.${response.status}`;
   let message = `${response.status} ${response.statusText}`;
-  try {
-    const answer = ApiErrorBody.safeParse(await response.json());
-    if (answer.success) ({ code, message } = answer.data.error);
-  } catch {
-    // Not JSON: keep the status line.
-  }
+  const answer = ApiErrorBody.safeParse(body);
+  if (answer.success) ({ code, message } = answer.data.error);
   if (response.status === 401) {
     forgetOperatorToken();
     onUnauthorized();

@@ -1,10 +1,10 @@
-import type { RunView } from "@guilds/protocol/apiViews";
+import type { Run } from "@guilds/client/apiTypes";
 
 /**
  * "over MCP from claude-code 2.1.197" for a run an MCP client drives (its metadata.client), else
  * null: a run of the agent's own model says nothing.
  */
-export function runClientText(run: Pick<RunView, "metadata">): string | null {
+export function runClientText(run: Pick<Run, "metadata">): string | null {
   const client = run.metadata.client;
   if (typeof client !== "object" || client === null || Array.isArray(client)) return null;
   const { protocol, name } = client as Record<string, unknown>;

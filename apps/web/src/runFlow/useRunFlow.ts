@@ -34,8 +34,8 @@ export function useRunFlow(runId: string): LiveRunFlow {
       setVersion(flow.version);
     };
     const close = followRunEvents({
-      path: `/api/runs/${encodeURIComponent(runId)}/events`,
-      lastEventId: () => flow.lastEventId,
+      runId,
+      lastEventId: flow.lastEventId,
       onEvents: (envelopes) => {
         let changed = false;
         for (const envelope of envelopes) changed = applyRunEvent(flow, envelope) || changed;

@@ -1,9 +1,9 @@
-import type { AgentView } from "@guilds/protocol/apiViews";
+import type { Agent } from "@guilds/client/apiTypes";
 import { HARNESS_DISPLAY_NAMES, PROVIDER_LABELS } from "./agentSettingsForm.ts";
 import "./panels.css";
 
 /** An agent at a glance: its model, its harness, whether it codes. */
-export function AgentTags({ agent }: { agent: AgentView }) {
+export function AgentTags({ agent }: { agent: Agent }) {
   return (
     <span className="tags">
       <span className="tag" title={`Model provider: ${PROVIDER_LABELS[agent.model.provider]}`}>

@@ -1,9 +1,9 @@
-import type { DeletionView } from "@guilds/protocol/apiViews";
+import type { Deletion } from "@guilds/client/apiTypes";
 import { Button } from "./Button.tsx";
 import "./panels.css";
 
 /** After a deletion: what was deleted, what went with it, and what the server kept (and why). */
-export function DeletionNotice({ deletion, onDismiss }: { deletion: DeletionView; onDismiss: () => void }) {
+export function DeletionNotice({ deletion, onDismiss }: { deletion: Deletion; onDismiss: () => void }) {
   const removed = deletion.removed.length === 0 ? "" : ` with ${deletion.removed.join(", ")}`;
   return (
     <div className="deletion-notice" role="status">

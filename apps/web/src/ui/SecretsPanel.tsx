@@ -1,8 +1,8 @@
-import type { SecretView } from "@guilds/protocol/apiViews";
+import type { Secret } from "@guilds/client/apiTypes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { api } from "../api/apiClient.ts";
-import { queryKeys, secretsQuery } from "../api/resourceQueries.ts";
+import { answer, guildsApi } from "../api/apiClient.ts";
+import { queryKeys, type SecretOwner, secretsQuery } from "../api/resourceQueries.ts";
 import { Button } from "./Button.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";
 import { EmptyState } from "./EmptyState.tsx";
@@ -27,18 +27,28 @@ const DESCRIPTIONS = {
  * A guild's or an agent's secrets, write-only: names, aliases and dates are listed; a value is
  * typed once into a password field, sent, and never shown again.
  */
-export function SecretsPanel({ ownerPath, owner }: { ownerPath: string; owner: "guild" | "agent" }) {
+export function SecretsPanel({ owner, ownerId }: { owner: SecretOwner; ownerId: string }) {
   const queryClient = useQueryClient();
-  const secrets = useQuery(secretsQuery(ownerPath));
+  const secrets = useQuery(secretsQuery(owner, ownerId));
   const form = useFormValues(emptySecretForm);
   const [saved, setSaved] = useState<string | null>(null);
   const valueInput = useRef<HTMLInputElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
 
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.secrets(ownerPath) });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.secrets(owner, ownerId) });
   const setSecret = useMutation({
     mutationFn: ({ name, body }: SetSecretRequest) =>
-      api<SecretView>("PUT", `${ownerPath}/secrets/${encodeURIComponent(name)}`, body),
+      answer(
+        owner === "guild"
+          ? guildsApi.PUT("/api/guilds/{guildId}/secrets/{name}", {
+              params: { path: { guildId: ownerId, name } },
+              body,
+            })
+          : guildsApi.PUT("/api/agents/{agentId}/secrets/{name}", {
+              params: { path: { agentId: ownerId, name } },
+              body,
+            }),
+      ),
     onSuccess: (secret) => {
       form.reset(emptySecretForm());
       setSaved(secret.name);
@@ -48,7 +58,15 @@ export function SecretsPanel({ ownerPath, owner }: { ownerPath: string; owner: "
   });
   const deleteSecret = useMutation({
     mutationFn: (name: string) =>
-      api<{ deleted: string }>("DELETE", `${ownerPath}/secrets/${encodeURIComponent(name)}`),
+      answer(
+        owner === "guild"
+          ? guildsApi.DELETE("/api/guilds/{guildId}/secrets/{name}", {
+              params: { path: { guildId: ownerId, name } },
+            })
+          : guildsApi.DELETE("/api/agents/{agentId}/secrets/{name}", {
+              params: { path: { agentId: ownerId, name } },
+            }),
+      ),
     onSuccess: () => invalidate(),
   });
 
@@ -65,7 +83,7 @@ export function SecretsPanel({ ownerPath, owner }: { ownerPath: string; owner: "
     setSecret.mutate(outcome.request);
   };
 
-  const replace = (secret: SecretView) => {
+  const replace = (secret: Secret) => {
     setSaved(null);
     form.reset({ name: secret.name, value: "", aliases: secret.aliases.join(", ") });
     valueInput.current?.focus();

@@ -1,3 +1,4 @@
+import type { Agent, RequestBody } from "@guilds/client/apiTypes";
 import {
   IDLE_STOP_MINUTES_DEFAULT,
   IDLE_STOP_MINUTES_LIMIT,
@@ -10,7 +11,6 @@ import type {
   ModelSettingsBodyInput,
   UpdateAgentBodyInput,
 } from "@guilds/protocol/apiRequests";
-import type { AgentView } from "@guilds/protocol/apiViews";
 import type { HarnessName } from "@guilds/protocol/harness";
 import { HARNESS_DISPLAY_NAMES, HARNESS_NAMES } from "@guilds/protocol/harness";
 import {
@@ -90,8 +90,9 @@ export type AgentFormErrors = Partial<Record<keyof AgentFormValues, string>>;
  * it is an object with a steps list (parseScriptText); the server checks the rest against the
  * protocol's ModelScript, and its message is shown when it refuses.
  */
-export type CreateAgentBody = Omit<CreateAgentBodyInput, "script"> & { script?: unknown };
-export type UpdateAgentBody = Omit<UpdateAgentBodyInput, "script"> & { script?: unknown };
+export type CreateAgentBody = Omit<CreateAgentBodyInput, "script"> & { script?: ScriptBody };
+export type UpdateAgentBody = Omit<UpdateAgentBodyInput, "script"> & { script?: ScriptBody };
+type ScriptBody = NonNullable<RequestBody<"/api/guilds/{guildId}/agents", "post">["script"]>;
 
 export type AgentFormOutcome<Body> = { ok: true; body: Body } | { ok: false; errors: AgentFormErrors };
 
@@ -113,7 +114,7 @@ export function emptyAgentForm(): AgentFormValues {
 }
 
 /** The form filled with an agent's current settings. */
-export function agentFormOf(agent: AgentView): AgentFormValues {
+export function agentFormOf(agent: Agent): AgentFormValues {
   return {
     name: agent.name,
     provider: agent.model.provider,
@@ -224,7 +225,7 @@ function buildSettingsBody(values: AgentFormValues): AgentFormOutcome<CreateAgen
   };
   if (values.provider === "scripted") {
     const parsed = parseScriptText(values.script);
-    if (parsed.ok) body.script = parsed.script;
+    if (parsed.ok) body.script = parsed.script as ScriptBody;
   }
   return { ok: true, body };
 }

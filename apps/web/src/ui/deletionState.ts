@@ -1,4 +1,4 @@
-import type { DeletionView } from "@guilds/protocol/apiViews";
+import type { Deletion } from "@guilds/client/apiTypes";
 import { useLocation, useNavigate } from "react-router";
 
 /*
@@ -7,16 +7,16 @@ import { useLocation, useNavigate } from "react-router";
  */
 
 interface DeletionState {
-  deletion: DeletionView;
+  deletion: Deletion;
 }
 
 /** The navigation state that carries a deletion to the next page. */
-export function deletionState(deletion: DeletionView): DeletionState {
+export function deletionState(deletion: Deletion): DeletionState {
   return { deletion };
 }
 
 /** The deletion handed to this page, if any, and a way to dismiss it (from the history entry too). */
-export function useHandedDeletion(): [DeletionView | null, () => void] {
+export function useHandedDeletion(): [Deletion | null, () => void] {
   const location = useLocation();
   const navigate = useNavigate();
   const handed = (location.state as Partial<DeletionState> | null)?.deletion ?? null;

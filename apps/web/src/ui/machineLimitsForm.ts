@@ -1,5 +1,5 @@
+import type { AgentLimits, EffectiveLimits } from "@guilds/client/apiTypes";
 import type { AgentLimitsBodyInput } from "@guilds/protocol/apiRequests";
-import type { AgentLimitsView, EffectiveLimitsView } from "@guilds/protocol/apiViews";
 import { parseByteSize } from "@guilds/protocol/byteSize";
 
 /*
@@ -28,7 +28,7 @@ const MIN_SIZE_BYTES = MiB;
 export const BLANK_MACHINE_LIMITS: MachineLimitValues = { memory: "", pids: "", cpus: "", disk: "" };
 
 /** The agent's own limits as form text; blank where it takes the default. */
-export function machineLimitValuesOf(limits: AgentLimitsView): MachineLimitValues {
+export function machineLimitValuesOf(limits: AgentLimits): MachineLimitValues {
   return {
     memory: limits.memory_bytes === null ? "" : sizeText(limits.memory_bytes),
     pids: limits.pids === null ? "" : String(limits.pids),
@@ -38,7 +38,7 @@ export function machineLimitValuesOf(limits: AgentLimitsView): MachineLimitValue
 }
 
 /** What a blank field gives: the machine's effective limit, as the form would write it. */
-export function machineLimitPlaceholders(effective: EffectiveLimitsView): MachineLimitValues {
+export function machineLimitPlaceholders(effective: EffectiveLimits): MachineLimitValues {
   return {
     memory: sizeText(effective.memory_bytes),
     pids: String(effective.pids),

@@ -1,8 +1,7 @@
 import type { CreateRepositoryBodyInput } from "@guilds/protocol/apiRequests";
-import type { RepositoryView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId } from "react";
-import { api } from "../../api/apiClient.ts";
+import { answer, guildsApi } from "../../api/apiClient.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
 import { FormActions } from "../../ui/FormActions.tsx";
 import { TextField } from "../../ui/TextField.tsx";
@@ -26,7 +25,7 @@ export function AddRepositoryForm({ guildId }: { guildId: string }) {
   const sourceName = useId();
   const add = useMutation({
     mutationFn: (body: CreateRepositoryBodyInput) =>
-      api<RepositoryView>("POST", `/api/guilds/${encodeURIComponent(guildId)}/repositories`, body),
+      answer(guildsApi.POST("/api/guilds/{guildId}/repositories", { params: { path: { guildId } }, body })),
     onSuccess: () => {
       form.reset(emptyRepositoryForm());
       return queryClient.invalidateQueries({ queryKey: queryKeys.repositories(guildId) });

@@ -1,8 +1,7 @@
-import type { AgentView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { api } from "../../api/apiClient.ts";
+import { answer, guildsApi } from "../../api/apiClient.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
 import { AgentSettingsFields } from "../../ui/AgentSettingsFields.tsx";
 import { buildCreateAgentBody, type CreateAgentBody, emptyAgentForm } from "../../ui/agentSettingsForm.ts";
@@ -17,7 +16,7 @@ export function CreateAgentForm({ guildId }: { guildId: string }) {
   const form = useFormValues(emptyAgentForm);
   const create = useMutation({
     mutationFn: (body: CreateAgentBody) =>
-      api<AgentView>("POST", `/api/guilds/${encodeURIComponent(guildId)}/agents`, body),
+      answer(guildsApi.POST("/api/guilds/{guildId}/agents", { params: { path: { guildId } }, body })),
     onSuccess: async (agent) => {
       queryClient.setQueryData(queryKeys.agent(agent.id), agent);
       await queryClient.invalidateQueries({ queryKey: queryKeys.agents(guildId) });

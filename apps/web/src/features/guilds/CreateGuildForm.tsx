@@ -1,9 +1,7 @@
-import type { CreateGuildBodyInput } from "@guilds/protocol/apiRequests";
-import type { GuildView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { api } from "../../api/apiClient.ts";
+import { answer, guildsApi } from "../../api/apiClient.ts";
 import { queryKeys } from "../../api/resourceQueries.ts";
 import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
@@ -17,8 +15,7 @@ export function CreateGuildForm() {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (guildName: string) =>
-      api<GuildView>("POST", "/api/guilds", { name: guildName } satisfies CreateGuildBodyInput),
+    mutationFn: (guildName: string) => answer(guildsApi.POST("/api/guilds", { body: { name: guildName } })),
     onSuccess: async (guild) => {
       queryClient.setQueryData(queryKeys.guild(guild.id), guild);
       await queryClient.invalidateQueries({ queryKey: queryKeys.guilds });

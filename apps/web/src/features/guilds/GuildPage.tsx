@@ -1,7 +1,6 @@
-import type { DeletionView } from "@guilds/protocol/apiViews";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
-import { api } from "../../api/apiClient.ts";
+import { answer, guildsApi } from "../../api/apiClient.ts";
 import { guildQuery, queryKeys } from "../../api/resourceQueries.ts";
 import { ConfirmButton } from "../../ui/ConfirmButton.tsx";
 import { DeletionNotice } from "../../ui/DeletionNotice.tsx";
@@ -56,7 +55,7 @@ export function GuildPage() {
         side={
           <>
             <RepositoriesPanel guildId={guildId} />
-            <SecretsPanel ownerPath={`/api/guilds/${encodeURIComponent(guildId)}`} owner="guild" />
+            <SecretsPanel owner="guild" ownerId={guildId} />
             <DeleteGuildPanel guildId={guildId} name={guild.data.name} />
           </>
         }
@@ -69,7 +68,7 @@ function DeleteGuildPanel({ guildId, name }: { guildId: string; name: string }) 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const deleteGuild = useMutation({
-    mutationFn: () => api<DeletionView>("DELETE", `/api/guilds/${encodeURIComponent(guildId)}`),
+    mutationFn: () => answer(guildsApi.DELETE("/api/guilds/{guildId}", { params: { path: { guildId } } })),
     onSuccess: async (deletion) => {
       await navigate("/", { state: deletionState(deletion) });
       queryClient.removeQueries({ queryKey: queryKeys.guild(guildId) });

@@ -1,8 +1,8 @@
-import type { DeletionView } from "@guilds/protocol/apiViews";
+import type { Deletion } from "@guilds/client/apiTypes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { api } from "../../api/apiClient.ts";
+import { answer, guildsApi } from "../../api/apiClient.ts";
 import { guildsQuery, queryKeys } from "../../api/resourceQueries.ts";
 import { ConfirmButton } from "../../ui/ConfirmButton.tsx";
 import { DeletionNotice } from "../../ui/DeletionNotice.tsx";
@@ -21,10 +21,10 @@ export function GuildsPage() {
   const queryClient = useQueryClient();
   const guilds = useQuery(guildsQuery());
   const [handed, dismissHanded] = useHandedDeletion();
-  const [deleted, setDeleted] = useState<DeletionView | null>(null);
+  const [deleted, setDeleted] = useState<Deletion | null>(null);
   const deleteGuild = useMutation({
     mutationFn: (guildId: string) =>
-      api<DeletionView>("DELETE", `/api/guilds/${encodeURIComponent(guildId)}`),
+      answer(guildsApi.DELETE("/api/guilds/{guildId}", { params: { path: { guildId } } })),
     onSuccess: (deletion) => {
       setDeleted(deletion);
       queryClient.removeQueries({ queryKey: queryKeys.guild(deletion.id) });

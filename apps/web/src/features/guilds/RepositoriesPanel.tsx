@@ -1,6 +1,5 @@
-import type { DeletionView } from "@guilds/protocol/apiViews";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../api/apiClient.ts";
+import { answer, guildsApi } from "../../api/apiClient.ts";
 import { queryKeys, repositoriesQuery } from "../../api/resourceQueries.ts";
 import { ConfirmButton } from "../../ui/ConfirmButton.tsx";
 import { EmptyState } from "../../ui/EmptyState.tsx";
@@ -15,7 +14,7 @@ export function RepositoriesPanel({ guildId }: { guildId: string }) {
   const repositories = useQuery(repositoriesQuery(guildId));
   const remove = useMutation({
     mutationFn: (repositoryId: string) =>
-      api<DeletionView>("DELETE", `/api/repositories/${encodeURIComponent(repositoryId)}`),
+      answer(guildsApi.DELETE("/api/repositories/{repositoryId}", { params: { path: { repositoryId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.repositories(guildId) }),
   });
   return (

@@ -1,8 +1,6 @@
-import type { MessageBodyInput } from "@guilds/protocol/apiRequests";
-import type { RunView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
-import { api } from "../../../api/apiClient.ts";
+import { answer, guildsApi } from "../../../api/apiClient.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
@@ -17,9 +15,12 @@ export function MessageComposer({ runId, running }: { runId: string; running: bo
   const [message, setMessage] = useState("");
   const send = useMutation({
     mutationFn: (text: string) =>
-      api<RunView>("POST", `/api/runs/${encodeURIComponent(runId)}/messages`, {
-        message: text,
-      } satisfies MessageBodyInput),
+      answer(
+        guildsApi.POST("/api/runs/{runId}/messages", {
+          params: { path: { runId } },
+          body: { message: text },
+        }),
+      ),
     onSuccess: (run) => {
       setMessage("");
       queryClient.setQueryData(queryKeys.run(runId), run);

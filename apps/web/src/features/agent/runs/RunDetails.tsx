@@ -1,7 +1,7 @@
-import type { RunView } from "@guilds/protocol/apiViews";
+import type { Run } from "@guilds/client/apiTypes";
 
 /** The Run tab: the run's ids, times, status and metadata, as stored. */
-export function RunDetails({ run }: { run: RunView | undefined }) {
+export function RunDetails({ run }: { run: Run | undefined }) {
   if (run === undefined) return <p className="run-details-empty">Loading the run…</p>;
   const fields: [string, string][] = [
     ["Run", run.id],

@@ -1,8 +1,8 @@
-import type { AgentView, GuildView, RunView } from "@guilds/protocol/apiViews";
+import type { Agent, Guild, Run } from "@guilds/client/apiTypes";
 import type { RunStatus } from "@guilds/protocol/runEvents";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { api } from "../../../api/apiClient.ts";
+import { answer, guildsApi } from "../../../api/apiClient.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import type { StreamState } from "../../../api/runEventStream.ts";
 import { runClientText } from "../../../runFlow/runClientText.ts";
@@ -13,9 +13,9 @@ import { Timestamp } from "../../../ui/Timestamp.tsx";
 
 export interface RunHeaderProps {
   runId: string;
-  run: RunView | undefined;
-  agent: AgentView | undefined;
-  guild: GuildView | undefined;
+  run: Run | undefined;
+  agent: Agent | undefined;
+  guild: Guild | undefined;
   /** null until the run or its events say. */
   status: RunStatus | null;
   statusReason: string | null;
@@ -30,7 +30,7 @@ export function RunHeader(props: RunHeaderProps) {
   const { runId, run, agent, guild, status, statusReason, toolCallsUsed, stream, streamDetail } = props;
   const queryClient = useQueryClient();
   const cancel = useMutation({
-    mutationFn: () => api<RunView>("POST", `/api/runs/${encodeURIComponent(runId)}/cancel`),
+    mutationFn: () => answer(guildsApi.POST("/api/runs/{runId}/cancel", { params: { path: { runId } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.run(runId) }),
   });
   return (

@@ -48,7 +48,7 @@ export function AgentPage() {
         }
         side={
           <>
-            <SecretsPanel ownerPath={`/api/agents/${encodeURIComponent(agentId)}`} owner="agent" />
+            <SecretsPanel owner="agent" ownerId={agentId} />
             <DeleteAgentPanel agent={agent.data} />
           </>
         }

@@ -1,7 +1,7 @@
-import type { AgentView } from "@guilds/protocol/apiViews";
+import type { Agent } from "@guilds/client/apiTypes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { api } from "../../../api/apiClient.ts";
+import { answer, guildsApi } from "../../../api/apiClient.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import { AgentSettingsFields } from "../../../ui/AgentSettingsFields.tsx";
 import { agentFormOf, buildUpdateAgentBody, type UpdateAgentBody } from "../../../ui/agentSettingsForm.ts";
@@ -16,13 +16,13 @@ import { useFormValues } from "../../../ui/useFormValues.ts";
  * loaded and is not overwritten while the operator edits; saving (or Discard) brings it back in
  * line with the server. The coding flag is read at each generation, so it applies to running runs.
  */
-export function AgentSettingsForm({ agent }: { agent: AgentView }) {
+export function AgentSettingsForm({ agent }: { agent: Agent }) {
   const queryClient = useQueryClient();
   const form = useFormValues(() => agentFormOf(agent));
   const [saved, setSaved] = useState(false);
   const save = useMutation({
     mutationFn: (body: UpdateAgentBody) =>
-      api<AgentView>("PATCH", `/api/agents/${encodeURIComponent(agent.id)}`, body),
+      answer(guildsApi.PATCH("/api/agents/{agentId}", { params: { path: { agentId: agent.id } }, body })),
     onSuccess: (updated) => {
       queryClient.setQueryData(queryKeys.agent(updated.id), updated);
       form.reset(agentFormOf(updated));

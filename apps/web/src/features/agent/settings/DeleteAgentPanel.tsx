@@ -1,7 +1,7 @@
-import type { AgentView, DeletionView } from "@guilds/protocol/apiViews";
+import type { Agent } from "@guilds/client/apiTypes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api } from "../../../api/apiClient.ts";
+import { answer, guildsApi } from "../../../api/apiClient.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import { ConfirmButton } from "../../../ui/ConfirmButton.tsx";
 import { deletionState } from "../../../ui/deletionState.ts";
@@ -9,11 +9,12 @@ import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
 import { Panel } from "../../../ui/Panel.tsx";
 
 /** Deleting the agent, with its runs, secrets and machine; then its guild's page says what went. */
-export function DeleteAgentPanel({ agent }: { agent: AgentView }) {
+export function DeleteAgentPanel({ agent }: { agent: Agent }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const remove = useMutation({
-    mutationFn: () => api<DeletionView>("DELETE", `/api/agents/${encodeURIComponent(agent.id)}`),
+    mutationFn: () =>
+      answer(guildsApi.DELETE("/api/agents/{agentId}", { params: { path: { agentId: agent.id } } })),
     onSuccess: async (deletion) => {
       await navigate(`/guilds/${agent.guild_id}`, { state: deletionState(deletion) });
       queryClient.removeQueries({ queryKey: queryKeys.agent(agent.id) });

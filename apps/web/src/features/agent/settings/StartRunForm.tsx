@@ -1,9 +1,7 @@
-import type { MessageBodyInput } from "@guilds/protocol/apiRequests";
-import type { RunView } from "@guilds/protocol/apiViews";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { api } from "../../../api/apiClient.ts";
+import { answer, guildsApi } from "../../../api/apiClient.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import { Field } from "../../../ui/Field.tsx";
 import { FormActions } from "../../../ui/FormActions.tsx";
@@ -18,9 +16,12 @@ export function StartRunForm({ agentId, coding }: { agentId: string; coding: boo
   const [problem, setProblem] = useState<string | null>(null);
   const start = useMutation({
     mutationFn: (text: string) =>
-      api<RunView>("POST", `/api/agents/${encodeURIComponent(agentId)}/runs`, {
-        message: text,
-      } satisfies MessageBodyInput),
+      answer(
+        guildsApi.POST("/api/agents/{agentId}/runs", {
+          params: { path: { agentId } },
+          body: { message: text },
+        }),
+      ),
     onSuccess: (run) => {
       queryClient.setQueryData(queryKeys.run(run.id), run);
       void queryClient.invalidateQueries({ queryKey: queryKeys.agentRuns(agentId) });

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { Decoration, Diff, Hunk, type HunkData } from "react-diff-view";
 import "react-diff-view/style/index.css";
-import type { TaskDiffView } from "@guilds/protocol/apiViews";
+import type { TaskDiff as TaskDiffAnswer } from "@guilds/client/apiTypes";
 import { ArtifactFailure } from "./ArtifactFailure.tsx";
 import { RawText } from "./RawText.tsx";
 import { initiallyOpenFiles, parseTaskDiff, type TaskDiff, type TaskDiffFile } from "./taskDiffFiles.ts";
@@ -43,7 +43,7 @@ export function DiffView(props: { runId: string; callId: string; endSha: string 
   return <TaskDiffContent view={query.data} />;
 }
 
-export function TaskDiffContent({ view }: { view: TaskDiffView }) {
+export function TaskDiffContent({ view }: { view: TaskDiffAnswer }) {
   const parsed = useMemo((): TaskDiff | null => {
     try {
       return parseTaskDiff(view.diff);

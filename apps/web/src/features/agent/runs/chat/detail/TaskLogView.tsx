@@ -1,4 +1,4 @@
-import type { HarnessLogView } from "@guilds/protocol/apiViews";
+import type { HarnessLog as HarnessLogAnswer } from "@guilds/client/apiTypes";
 import { useMemo, useState } from "react";
 import { ArtifactFailure } from "./ArtifactFailure.tsx";
 import { formatCount, logTotals, rawCutNote, rawLogLines, stepsCutNote } from "./harnessLogText.ts";
@@ -54,7 +54,7 @@ const LOG_MODES: [LogMode, string][] = [
   ["json", "JSON"],
 ];
 
-export function HarnessLog({ log, logPath }: { log: HarnessLogView; logPath: string }) {
+export function HarnessLog({ log, logPath }: { log: HarnessLogAnswer; logPath: string }) {
   const [mode, setMode] = useState<LogMode>("steps");
   return (
     <div className="detail-log">
@@ -69,7 +69,7 @@ export function HarnessLog({ log, logPath }: { log: HarnessLogView; logPath: str
   );
 }
 
-export function LogSteps({ log }: { log: HarnessLogView }) {
+export function LogSteps({ log }: { log: HarnessLogAnswer }) {
   const note = stepsCutNote(log);
   if (log.lines.length === 0) return <p className="detail-note">The log holds no steps.</p>;
   return (
@@ -80,7 +80,7 @@ export function LogSteps({ log }: { log: HarnessLogView }) {
   );
 }
 
-export function LogEvents({ log }: { log: HarnessLogView }) {
+export function LogEvents({ log }: { log: HarnessLogAnswer }) {
   const lines = useMemo(() => rawLogLines(log.raw), [log.raw]);
   const [shown, setShown] = useState(EVENTS_PAGE);
   const note = rawCutNote(log);

@@ -1,4 +1,4 @@
-import type { HarnessLogView } from "@guilds/protocol/apiViews";
+import type { HarnessLog } from "@guilds/client/apiTypes";
 import { HARNESS_LOG_LINES_MAX, HARNESS_LOG_RAW_MAX_BYTES } from "@guilds/protocol/harnessLimits";
 import { parseJsonContainer } from "./resultText.ts";
 
@@ -22,20 +22,20 @@ function plural(count: number, one: string, many: string): string {
 }
 
 /** "1,234 events · 2.1 MiB · 3 lines not JSON": what the whole log holds. */
-export function logTotals(log: HarnessLogView): string {
+export function logTotals(log: HarnessLog): string {
   const parts = [plural(log.events, "event", "events"), formatBytes(log.bytes)];
   if (log.unparsed > 0) parts.push(`${plural(log.unparsed, "line", "lines")} not JSON`);
   return parts.join(" · ");
 }
 
 /** Said under Steps when the log has more steps than the answer carries. */
-export function stepsCutNote(log: HarnessLogView): string | null {
+export function stepsCutNote(log: HarnessLog): string | null {
   if (!log.lines_truncated) return null;
   return `Showing the first ${formatCount(HARNESS_LOG_LINES_MAX)} steps of ${plural(log.events, "event", "events")}.`;
 }
 
 /** Said under JSON when the raw events stop before the log's end. */
-export function rawCutNote(log: HarnessLogView): string | null {
+export function rawCutNote(log: HarnessLog): string | null {
   if (!log.raw_truncated) return null;
   return `Showing the first ${formatBytes(HARNESS_LOG_RAW_MAX_BYTES)} of ${formatBytes(log.bytes)}, whole events from the start.`;
 }

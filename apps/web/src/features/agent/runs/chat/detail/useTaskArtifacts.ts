@@ -1,16 +1,11 @@
-import type { HarnessLogView, TaskDiffView } from "@guilds/protocol/apiViews";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ApiError, api } from "../../../../../api/apiClient.ts";
+import { ApiError, answer, guildsApi } from "../../../../../api/apiClient.ts";
 
 /*
  * A code task's log and diff, read from the agent's machine (each read wakes it). Both are fixed
  * once the task ended, so they are read once: never stale, never refetched on focus.
  */
-
-function taskPath(runId: string, callId: string, artifact: "log" | "diff"): string {
-  return `/api/runs/${encodeURIComponent(runId)}/tasks/${encodeURIComponent(callId)}/${artifact}`;
-}
 
 /** A refusal (4xx: a pruned log is 404) is the answer; a failed wake or network error is tried once more. */
 export function retryTaskArtifact(failures: number, error: unknown): boolean {
@@ -25,7 +20,8 @@ export const taskDiffKey = (runId: string, callId: string) => ["task-diff", runI
 export function useTaskLog(runId: string, callId: string, logPath: string | null) {
   return useQuery({
     queryKey: taskLogKey(runId, callId),
-    queryFn: () => api<HarnessLogView>("GET", taskPath(runId, callId, "log")),
+    queryFn: () =>
+      answer(guildsApi.GET("/api/runs/{runId}/tasks/{callId}/log", { params: { path: { runId, callId } } })),
     enabled: logPath !== null,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -37,7 +33,8 @@ export function useTaskLog(runId: string, callId: string, logPath: string | null
 export function useTaskDiff(runId: string, callId: string, endSha: string | null) {
   const query = useQuery({
     queryKey: taskDiffKey(runId, callId),
-    queryFn: () => api<TaskDiffView>("GET", taskPath(runId, callId, "diff")),
+    queryFn: () =>
+      answer(guildsApi.GET("/api/runs/{runId}/tasks/{callId}/diff", { params: { path: { runId, callId } } })),
     enabled: endSha !== null,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
