@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import { parseByteSize } from "@guilds/protocol/byteSize";
 import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HarnessName } from "@guilds/protocol/harness";
 import { z } from "zod";
@@ -55,6 +56,18 @@ export interface Config {
    * for this long is closed and its run ended; its client starts a new one when it comes back.
    */
   readonly mcpIdleMs: number;
+  /**
+   * GUILDS_READY_MIN_FREE_DISK: /readyz fails while the data folder's disk (or the machines folder's)
+   * has less free space; absent: DEFAULT_MIN_FREE_DISK_BYTES (server/health/diskSpaceCheck.ts).
+   */
+  readonly readyMinFreeDiskBytes?: number;
+  /** GUILDS_CORS_ORIGINS: the other origins whose pages may call the API; absent: none (CORS off). */
+  readonly corsOrigins?: readonly string[];
+  /**
+   * GUILDS_ALLOWED_HOSTS: the host names the server answers to besides localhost, 127.0.0.1 and
+   * [::1] (and an address it was reached at); "*" is any. Absent: those alone.
+   */
+  readonly allowedHosts?: readonly string[];
 }
 
 const DEFAULT_MCP_IDLE_MINUTES = 60;
@@ -101,6 +114,18 @@ const Environment = z.object({
     (value) => value === undefined || (/^\d+(\.\d+)?$/.test(value) && Number(value) > 0),
     `must be a number of minutes above 0, e.g. 60 (the default); an MCP session idle this long is closed`,
   ),
+  GUILDS_READY_MIN_FREE_DISK: optionalSetting.refine(
+    (value) => value === undefined || parseByteSize(value) !== null,
+    "must be a size, e.g. 1G or 500MiB; /readyz fails while the data folder's disk has less free",
+  ),
+  GUILDS_CORS_ORIGINS: optionalSetting.refine(
+    (value) => value === undefined || listSetting(value).every(isOrigin),
+    "must list origins, comma-separated, each scheme://host[:port] without a path (e.g. https://ops.example.com); unset it to keep CORS off",
+  ),
+  GUILDS_ALLOWED_HOSTS: optionalSetting.refine(
+    (value) => value === undefined || listSetting(value).every(isHostName),
+    'must list host names, comma-separated, without scheme or port (e.g. guilds.example.com,10.0.0.5), or "*" for any',
+  ),
   GUILDS_SECRET_KEY: optionalSetting.refine(
     (value) => value === undefined || isBase64Key(value),
     `must be base64 of ${SECRET_KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`); unset it to use <GUILDS_HOME>/secret.key`,
@@ -137,6 +162,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sandboxSeccomp: settings.GUILDS_SECCOMP === "off" ? "off" : "on",
     machineLimitsMode: settings.GUILDS_LIMITS === "off" ? "off" : "on",
     mcpIdleMs: Number(settings.GUILDS_MCP_IDLE_MINUTES ?? DEFAULT_MCP_IDLE_MINUTES) * 60_000,
+    ...httpSettings(settings),
     ...harnessesOffSetting(environment.GUILDS_HARNESSES_OFF),
     ...machineLimitsSetting(environment),
   });
@@ -144,6 +170,41 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
 
 function networkSetting(raw: string | undefined): Config["sandboxNetwork"] {
   return raw === "host" || raw === "egress" ? raw : "isolated";
+}
+
+function httpSettings(
+  settings: z.infer<typeof Environment>,
+): Pick<Config, "readyMinFreeDiskBytes" | "corsOrigins" | "allowedHosts"> {
+  const minFree = settings.GUILDS_READY_MIN_FREE_DISK;
+  const origins = settings.GUILDS_CORS_ORIGINS;
+  const hosts = settings.GUILDS_ALLOWED_HOSTS;
+  return {
+    ...(minFree === undefined ? {} : { readyMinFreeDiskBytes: parseByteSize(minFree) ?? 0 }),
+    ...(origins === undefined ? {} : { corsOrigins: Object.freeze(listSetting(origins)) }),
+    ...(hosts === undefined
+      ? {}
+      : { allowedHosts: Object.freeze(listSetting(hosts).map((host) => host.toLowerCase())) }),
+  };
+}
+
+function listSetting(raw: string): string[] {
+  return raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/** A name or an address as a Host header carries it, without the port ([::1] for IPv6). */
+function isHostName(value: string): boolean {
+  return value === "*" || /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)$/i.test(value);
 }
 
 function harnessesOffSetting(raw: string | undefined): { harnessesOff?: readonly HarnessName[] } {

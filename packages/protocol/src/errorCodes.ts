@@ -20,6 +20,10 @@ export const ERROR_STATUS = {
   "request.rejected": 400,
   /** No API route for this method and path. */
   "route.not_found": 404,
+  /** The path is a route's, the method is not one of its (the answer's Allow header lists them). */
+  "route.method_not_allowed": 405,
+  /** The Host header names none of the server's names (GUILDS_ALLOWED_HOSTS). */
+  "request.wrong_host": 421,
   /** The request carries no operator token. */
   "auth.missing": 401,
   /** The operator token is revoked, mistyped or from another server. */

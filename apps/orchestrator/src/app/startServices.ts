@@ -18,6 +18,7 @@ import { providerForAgent } from "./providerForAgent.ts";
 import { createRedactingLogger, type RedactingLogger } from "./redactingLogger.ts";
 import { seedDemo } from "./seedDemo.ts";
 import { claimServer, type ServerClaim } from "./serverClaim.ts";
+import { serverHealth } from "./serverHealth.ts";
 
 export const RESTART_REASON = "the server restarted while this was running";
 
@@ -133,6 +134,8 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       tasks: storeTaskArtifacts(store, machines),
       mcpIdleMs: config.mcpIdleMs,
       stopping: appStopping.signal,
+      health: serverHealth(config, store, options.sandbox, containers),
+      http: { corsOrigins: config.corsOrigins ?? [], allowedHosts: config.allowedHosts ?? [] },
       ...(config.machineLimits === undefined ? {} : { machineLimits: config.machineLimits }),
     });
     return { store, events, machines, runs, scripts, app, logger, notice, lost: claim.lost, close };

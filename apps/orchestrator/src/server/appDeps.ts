@@ -6,6 +6,7 @@ import type { RunService } from "../runs/runService.ts";
 import type { Store } from "../store/store.ts";
 import type { TaskArtifacts } from "../tools/codeTask/taskArtifacts.ts";
 import type { ErrorLogger } from "./errorHandler.ts";
+import type { ServerHealth } from "./health/healthRoutes.ts";
 
 /** What the HTTP app needs; startServices makes them, tests make their own. */
 export interface AppDeps {
@@ -31,4 +32,8 @@ export interface AppDeps {
   stopping?: AbortSignal;
   /** Between SSE heartbeat comments; default SSE_HEARTBEAT_MS. */
   heartbeatMs?: number;
+  /** What /readyz checks and /version says; default the store's check and kind. */
+  health?: ServerHealth;
+  /** Who may reach the app (config.ts: GUILDS_CORS_ORIGINS, GUILDS_ALLOWED_HOSTS); default none but this host. */
+  http?: { corsOrigins?: readonly string[]; allowedHosts?: readonly string[] };
 }

@@ -7,6 +7,15 @@ import { honoPath } from "./apiRoute.ts";
 import type { AppDeps } from "./appDeps.ts";
 import { requireBearerToken } from "./auth.ts";
 import { createErrorHandler, errorResponse } from "./errorHandler.ts";
+import { addHealthRoutes, PROBE_PATHS, type ServerHealth } from "./health/healthRoutes.ts";
+import { storeCheck } from "./health/storeCheck.ts";
+import { compressAnswers } from "./middleware/compression.ts";
+import { allowOrigins } from "./middleware/corsPolicy.ts";
+import { cancelHeadBodies } from "./middleware/headRequests.ts";
+import { checkHost } from "./middleware/hostCheck.ts";
+import { refuseMalformedPath } from "./middleware/malformedPath.ts";
+import { refuseOtherMethods } from "./middleware/methodNotAllowed.ts";
+import { webAppSecurityHeaders } from "./middleware/securityHeaders.ts";
 import { openApiDocument } from "./openapi.ts";
 import { MAX_BODY_BYTES } from "./requestBody.ts";
 import { checkRouteScope } from "./routeScope.ts";
@@ -40,10 +49,18 @@ export function createApp(deps: AppDeps): Hono {
   const document = openApiDocument(routes);
 
   app.onError(createErrorHandler(deps.logger));
+  // In this order: nothing may decode a malformed path; preflights are answered before the method
+  // check and the token; a 405 needs no token.
+  app.use(refuseMalformedPath, checkHost(deps.http?.allowedHosts ?? []), webAppSecurityHeaders);
+  app.use(cancelHeadBodies, compressAnswers);
+  const origins = deps.http?.corsOrigins ?? [];
+  if (origins.length > 0) app.use("/api/*", allowOrigins(origins)).use("/mcp", allowOrigins(origins));
+  app.use(refuseOtherMethods(app));
   const webApp = serveWebApp(deps.webAppFolder === undefined ? builtWebApp() : deps.webAppFolder);
-  // Every path that no route takes: the API's own 404, else the web app (its routes live in the browser).
+  // Every path that no route takes: the API's own 404 under the API and the probes, else the web
+  // app (its routes live in the browser).
   app.notFound((c) =>
-    c.req.path.startsWith("/api/") || c.req.method !== "GET"
+    isServerPath(c.req.path) || (c.req.method !== "GET" && c.req.method !== "HEAD")
       ? errorResponse(
           c,
           "route.not_found",
@@ -52,7 +69,7 @@ export function createApp(deps: AppDeps): Hono {
       : webApp(c),
   );
 
-  app.get("/healthz", (c) => c.json({ ok: true }));
+  addHealthRoutes(app, deps.health ?? storeHealth(deps.store), deps.stopping);
   app.get("/api/openapi.json", (c) => c.json(document));
 
   app.use("/api/*", requireBearerToken(deps.store.tokens));
@@ -80,4 +97,14 @@ export function createApp(deps: AppDeps): Hono {
   app.use("/mcp", requireBearerToken(deps.store.tokens));
   app.all("/mcp", (c) => mcp.handle(c));
   return app;
+}
+
+/** The API, the probes and /mcp, and any path under them: never the web app. */
+function isServerPath(path: string): boolean {
+  return ["/api", "/mcp", ...PROBE_PATHS].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** A test's app: the store is all /readyz checks. */
+function storeHealth(store: AppDeps["store"]): ServerHealth {
+  return { checks: [storeCheck(store)], about: { store: store.dialect } };
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, signedInContext } from "./browser.ts";
+import { ContentPolicyWatch } from "./contentPolicy.ts";
 import { type E2eServer, type E2eServerOptions, startE2eServer } from "./orchestrator.ts";
 
 /** One server and one browser for a test file; a signed-in context per page. */
@@ -10,6 +11,8 @@ export interface E2e {
   browser: Browser;
   /** A new page of a new signed-in context, closed by close(). */
   newPage(): Promise<Page>;
+  /** What the browser refused under the server's CSP on those pages; close() fails on any. */
+  contentPolicy: ContentPolicyWatch;
   close(): Promise<void>;
 }
 
@@ -23,12 +26,15 @@ export async function openE2e(options: E2eServerOptions = {}): Promise<E2e> {
     throw error;
   }
   const contexts: BrowserContext[] = [];
+  const contentPolicy = new ContentPolicyWatch();
   return {
     server,
     browser,
+    contentPolicy,
     async newPage() {
       const context = await signedInContext(browser, server.url, server.token);
       contexts.push(context);
+      await contentPolicy.watch(context);
       const otherBuild = process.env.GUILDS_E2E_WEB_DIST;
       if (otherBuild) await serveOtherBuild(context, server.url, otherBuild);
       return context.newPage();
@@ -37,6 +43,7 @@ export async function openE2e(options: E2eServerOptions = {}): Promise<E2e> {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close().catch(() => undefined);
       await server.stop();
+      contentPolicy.expectNone();
     },
   };
 }
