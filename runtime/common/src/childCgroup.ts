@@ -54,7 +54,19 @@ export class ChildCgroup {
   joinArgv(argv: readonly string[], env: Readonly<Record<string, string>> = {}): string[] {
     // The shell exports PWD: a process given none must not get one from it.
     const script = "PWD" in env ? JOIN_SCRIPT : `unset PWD\n${JOIN_SCRIPT}`;
-    return ["/bin/sh", "-c", script, "guilds-cgroup-join", ...this.dirs, "--", ...argv];
+    return ["/bin/sh", "-c", script, "guilds-cgroup-join", ...this.joinFiles(), "--", ...argv];
+  }
+
+  /**
+   * The files a process of one thread (a shell) writes "0" to, to move itself into the group. On v1,
+   * each folder's `tasks`, which moves the writing thread alone: a write to cgroup.procs moves a
+   * whole thread group under the kernel's global threadgroup lock, taken for writing, which waits
+   * for an RCU grace period unless another move came just before (10-20 ms measured on Linux 6.18
+   * for a move 20 ms or more after the last; ~0 with tasks). v2 has cgroup.procs only.
+   */
+  joinFiles(): string[] {
+    const file = this.machine.version === 1 ? "tasks" : "cgroup.procs";
+    return this.dirs.map((dir) => path.join(dir, file));
   }
 
   /** The pids in the group, as this process's pid namespace numbers them. */
@@ -96,7 +108,7 @@ export class ChildCgroup {
  * A group this young may be one another call has just made and not yet joined: it is left alone.
  * (A group folder's times are those of its creation.)
  */
-const SWEEP_MIN_AGE_MS = 10_000;
+export const SWEEP_MIN_AGE_MS = 10_000;
 
 /** Child groups whose name starts with `prefix` and that nothing runs in any more are removed. */
 export function removeEmptyChildren(machine: MachineCgroupView, prefix: string): void {
@@ -192,9 +204,9 @@ export function nearPidsLimit(machine: MachineCgroupView): boolean {
   return !Number.isFinite(current) || current >= limit * NEAR_PIDS_LIMIT;
 }
 
-const JOIN_SCRIPT = `for dir do
-  [ "$dir" = -- ] && break
-  echo 0 > "$dir/cgroup.procs" || exit 125
+const JOIN_SCRIPT = `for file do
+  [ "$file" = -- ] && break
+  echo 0 > "$file" || exit 125
   shift
 done
 shift

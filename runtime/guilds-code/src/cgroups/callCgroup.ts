@@ -11,7 +11,7 @@ import {
   runawayChildren,
 } from "@guilds/runtime/childCgroup";
 import type { OpContext } from "../context.ts";
-import { releaseCallGroup, takeCallGroup } from "./idleCallGroups.ts";
+import { releaseCallGroup, type TakenGroup, takeCallGroup } from "./idleCallGroups.ts";
 
 /** Which of the machine's limits a command ran into (the call's metadata `limit_hit`). */
 export type LimitHit = "memory" | "processes";
@@ -43,22 +43,29 @@ export async function openCommandCgroup(
   if (machine === null) return null;
   const reclaimed = await stopRunaways(machine);
   sweepNowAndThen(machine, `${kind}-`);
-  let group: ChildCgroup;
+  let taken: TakenGroup;
   try {
-    group =
-      kind === "call" ? takeCallGroup(machine) : new ChildCgroup(machine, childCgroupName(kind, id)).create();
+    taken =
+      kind === "call"
+        ? takeCallGroup(machine)
+        : { group: new ChildCgroup(machine, childCgroupName(kind, id)).create(), events: null };
   } catch {
     // A machine whose group cannot take children still holds the command within its limits.
     return null;
   }
-  const before = group.limitEvents();
+  const { group } = taken;
+  const before = taken.events ?? group.limitEvents();
+  let after: LimitEvents | null = null;
   return {
     group,
     reclaimed,
-    limitHit: () => limitHitSince(context, group, before),
+    limitHit: () => {
+      after = group.limitEvents();
+      return limitHitSince(context, after, before);
+    },
     close: async (hit) => {
       if (hit === "processes") await group.kill();
-      if (kind === "call") releaseCallGroup(group, hit);
+      if (kind === "call") releaseCallGroup(group, hit, after);
       else group.removeIfEmpty();
     },
   };
@@ -93,12 +100,11 @@ function sweepNowAndThen(machine: MachineCgroupView, prefix: string): void {
 
 function limitHitSince(
   context: OpContext,
-  group: ChildCgroup,
+  after: LimitEvents,
   before: LimitEvents,
 ): { limit: LimitHit; trailer: string } | null {
   const machine = context.cgroup;
   if (machine === null) return null;
-  const after = group.limitEvents();
   if (after.oomKills > before.oomKills) {
     const limit = machineMemoryLimit(machine);
     const named = limit === null ? "" : ` (limit ${formatByteSize(limit)})`;

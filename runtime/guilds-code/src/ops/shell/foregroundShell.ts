@@ -34,7 +34,7 @@ export async function runForegroundShell(args: ShellArgs, context: OpContext): P
   const log = callLog(context);
   const cgroup = await openCommandCgroup(context, "call", context.request.call_id);
   // The shell joins its cgroup from its startup file, before it runs anything.
-  const probe = finalCwdProbe(context, cgroup?.group.dirs ?? []);
+  const probe = finalCwdProbe(context, cgroup?.group.joinFiles() ?? []);
   let reported: string | undefined;
   let outcome: CommandOutcome;
   try {
