@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs (Debian's docker.io, podman, runc, catatonit, mmdebstrap) and starts the two container
+# Installs (Debian's docker.io, docker-compose, podman, runc, catatonit, mmdebstrap) and starts the two container
 # engines the docker machine provider is tested on: dockerd and Podman's Docker-compatible API
 # (`podman system service`). Prints two lines on stdout, the Docker socket then the Podman one;
 # progress goes to stderr, the engines' logs to a temporary folder it names. Run as root; running
@@ -19,7 +19,7 @@ podman_socket="${GUILDS_ENGINES_PODMAN_SOCKET:-/run/guilds-podman/podman.sock}"
 log_dir="${GUILDS_ENGINES_LOG_DIR:-${TMPDIR:-/tmp}/guilds-engines}"
 mkdir -p "$log_dir" "$(dirname "$podman_socket")"
 
-packages=(docker.io podman runc catatonit mmdebstrap)
+packages=(docker.io docker-compose podman runc catatonit mmdebstrap)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -124,12 +124,13 @@ test("a bad limit or cursor is request.invalid, saying what to send", async ({ f
 });
 
 test("the document gives every list limit, cursor and next_cursor", async ({ fixture: { app } }) => {
-  const document = await (await app.request("http://localhost/api/openapi.json")).json();
-  const lists = Object.entries(document.paths as Record<string, Record<string, OperationLike>>).flatMap(
-    ([path, operations]) =>
-      Object.entries(operations)
-        .filter(([method, operation]) => method === "get" && listSchema(document, operation) !== undefined)
-        .map(([, operation]) => ({ path, operation })),
+  const document = (await (await app.request("http://localhost/api/openapi.json")).json()) as LooseJson;
+  const lists = Object.entries(
+    document.paths as unknown as Record<string, Record<string, OperationLike>>,
+  ).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([method, operation]) => method === "get" && listSchema(document, operation) !== undefined)
+      .map(([, operation]) => ({ path, operation })),
   );
   expect(lists.map(({ path }) => path).sort()).toEqual([
     "/api/agents/{agentId}/runs",
@@ -168,7 +169,8 @@ function listSchema(document: LooseJson, operation: OperationLike): SchemaLike |
   let schema = operation.responses["200"]?.content?.["application/json"]?.schema;
   if (schema?.$ref !== undefined) {
     const name = schema.$ref.replace("#/components/schemas/", "");
-    schema = (document.components.schemas as unknown as Record<string, SchemaLike>)[name];
+    const schemas = document.components?.schemas as unknown as Record<string, SchemaLike> | undefined;
+    schema = schemas?.[name];
   }
   return schema?.properties?.next_cursor === undefined ? undefined : schema;
 }

@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { request } from "node:http";
+import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -58,7 +58,7 @@ export async function serveApp(
     token,
     logged,
     async close() {
-      server.closeAllConnections?.();
+      (server as Server).closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       events.close();
       await store.close();
