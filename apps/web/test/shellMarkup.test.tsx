@@ -166,16 +166,33 @@ describe("agent page", () => {
 
   test("runs: status, link, tool calls", () => {
     const html = render(<RunsList agentId="ag_1" maxToolCalls={100} />, {
-      cache: [[queryKeys.agentRuns("ag_1"), [run]]],
+      cache: [
+        [
+          queryKeys.agentRuns("ag_1"),
+          { pages: [{ runs: [run], next_cursor: null }], pageParams: [undefined] },
+        ],
+      ],
     });
     expect(html).toContain('class="run-status-badge run-status-failed"');
     expect(html).toMatch(/<a[^>]*href="\/runs\/run_01abcdefgh0123456789"[^>]*>Run 456789<\/a>/);
     expect(textOf(html)).toContain("3 of 100 tool calls");
     expect(textOf(html)).toContain("provider.auth: no key");
     const empty = render(<RunsList agentId="ag_1" maxToolCalls={100} />, {
-      cache: [[queryKeys.agentRuns("ag_1"), []]],
+      cache: [
+        [queryKeys.agentRuns("ag_1"), { pages: [{ runs: [], next_cursor: null }], pageParams: [undefined] }],
+      ],
     });
     expect(textOf(empty)).toContain("No runs yet");
+    expect(textOf(html)).not.toContain("Show older runs");
+    const paged = render(<RunsList agentId="ag_1" maxToolCalls={100} />, {
+      cache: [
+        [
+          queryKeys.agentRuns("ag_1"),
+          { pages: [{ runs: [run], next_cursor: "b2xkZXI" }], pageParams: [undefined] },
+        ],
+      ],
+    });
+    expect(paged).toMatch(/<button[^>]*>Show older runs<\/button>/);
   });
 });
 

@@ -1,4 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
+import { allPages, type ListPage } from "@guilds/client/allPages";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { answer, guildsApi } from "./apiClient.ts";
 
 /*
@@ -9,6 +10,19 @@ import { answer, guildsApi } from "./apiClient.ts";
 
 /** Whose secrets: a guild's or an agent's. */
 export type SecretOwner = "guild" | "agent";
+
+/** The most a list's page holds: lists other than runs are read whole, a page at a time. */
+const WHOLE_LIST_PAGE = 1000;
+
+/** Every item of a paged list, its pages read one after another. */
+async function everyItem<Page extends ListPage, Item>(
+  page: (cursor: string | undefined) => Promise<Page>,
+  items: (page: Page) => Item[],
+): Promise<Item[]> {
+  const all: Item[] = [];
+  for await (const answered of allPages(page)) all.push(...items(answered));
+  return all;
+}
 
 export const queryKeys = {
   guilds: ["guilds"] as const,
@@ -24,7 +38,12 @@ export const queryKeys = {
 export const guildsQuery = () =>
   queryOptions({
     queryKey: queryKeys.guilds,
-    queryFn: async () => (await answer(guildsApi.GET("/api/guilds"))).guilds,
+    queryFn: () =>
+      everyItem(
+        (cursor) =>
+          answer(guildsApi.GET("/api/guilds", { params: { query: { limit: WHOLE_LIST_PAGE, cursor } } })),
+        (page) => page.guilds,
+      ),
   });
 
 export const guildQuery = (guildId: string) =>
@@ -36,16 +55,31 @@ export const guildQuery = (guildId: string) =>
 export const repositoriesQuery = (guildId: string) =>
   queryOptions({
     queryKey: queryKeys.repositories(guildId),
-    queryFn: async () =>
-      (await answer(guildsApi.GET("/api/guilds/{guildId}/repositories", { params: { path: { guildId } } })))
-        .repositories,
+    queryFn: () =>
+      everyItem(
+        (cursor) =>
+          answer(
+            guildsApi.GET("/api/guilds/{guildId}/repositories", {
+              params: { path: { guildId }, query: { limit: WHOLE_LIST_PAGE, cursor } },
+            }),
+          ),
+        (page) => page.repositories,
+      ),
   });
 
 export const agentsQuery = (guildId: string) =>
   queryOptions({
     queryKey: queryKeys.agents(guildId),
-    queryFn: async () =>
-      (await answer(guildsApi.GET("/api/guilds/{guildId}/agents", { params: { path: { guildId } } }))).agents,
+    queryFn: () =>
+      everyItem(
+        (cursor) =>
+          answer(
+            guildsApi.GET("/api/guilds/{guildId}/agents", {
+              params: { path: { guildId }, query: { limit: WHOLE_LIST_PAGE, cursor } },
+            }),
+          ),
+        (page) => page.agents,
+      ),
   });
 
 export const agentQuery = (agentId: string) =>
@@ -54,11 +88,18 @@ export const agentQuery = (agentId: string) =>
     queryFn: () => answer(guildsApi.GET("/api/agents/{agentId}", { params: { path: { agentId } } })),
   });
 
+/** The agent's runs, newest first, a page (100) at a time: older pages on demand. */
 export const agentRunsQuery = (agentId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.agentRuns(agentId),
-    queryFn: async () =>
-      (await answer(guildsApi.GET("/api/agents/{agentId}/runs", { params: { path: { agentId } } }))).runs,
+    queryFn: ({ pageParam }) =>
+      answer(
+        guildsApi.GET("/api/agents/{agentId}/runs", {
+          params: { path: { agentId }, query: pageParam === undefined ? {} : { cursor: pageParam } },
+        }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
 
 /** The run itself, without its messages and tool calls (the flow has them from the event stream). */
@@ -71,12 +112,20 @@ export const runQuery = (runId: string) =>
 export const secretsQuery = (owner: SecretOwner, ownerId: string) =>
   queryOptions({
     queryKey: queryKeys.secrets(owner, ownerId),
-    queryFn: async () =>
-      (
-        await answer(
-          owner === "guild"
-            ? guildsApi.GET("/api/guilds/{guildId}/secrets", { params: { path: { guildId: ownerId } } })
-            : guildsApi.GET("/api/agents/{agentId}/secrets", { params: { path: { agentId: ownerId } } }),
-        )
-      ).secrets,
+    queryFn: () =>
+      everyItem(
+        (cursor) => {
+          const query = { limit: WHOLE_LIST_PAGE, cursor };
+          return answer(
+            owner === "guild"
+              ? guildsApi.GET("/api/guilds/{guildId}/secrets", {
+                  params: { path: { guildId: ownerId }, query },
+                })
+              : guildsApi.GET("/api/agents/{agentId}/secrets", {
+                  params: { path: { agentId: ownerId }, query },
+                }),
+          );
+        },
+        (page) => page.secrets,
+      ),
   });
