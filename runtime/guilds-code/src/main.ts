@@ -8,12 +8,15 @@ import { helperStopSignal } from "./transport/stopSignals.ts";
  * guilds-code --request-file <path>        the same, for a request too long for the command line
  * guilds-code serve                        the long-lived helper: "<id> <base64>" lines in and out,
  *                                          "<id> cancel" to cancel one (@guilds/protocol/serveLines)
+ * guilds-code serve --socket <path> <hello>  the same, the lines also over a unix socket at <path>
  * SIGTERM, SIGINT or SIGHUP cancels: a running foreground command is stopped as its timeout stops
  * it, its envelope is still printed, then the helper exits.
  */
 async function main(argv: string[], stopRequested: AbortSignal): Promise<void> {
   if (argv[0] === "serve") {
-    await serve(process.stdin, process.stdout, process.env, stopRequested);
+    const [, flag, socketPath, hello] = argv;
+    const socket = flag === "--socket" && socketPath && hello ? { path: socketPath, hello } : null;
+    await serve(process.stdin, process.stdout, process.env, stopRequested, socket);
     return;
   }
   const invocation = readHelperRequest("guilds-code", argv);

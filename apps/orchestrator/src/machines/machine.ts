@@ -73,6 +73,12 @@ export interface Machine {
    */
   runtimeGeneration(): number | null;
   /**
+   * A folder of this host that is the machine's runtimeDir, through which this process can connect
+   * to a unix socket a process of the machine listens on there (a long-lived helper's: serveSocket);
+   * null when there is none (an engine on another host). Absent: none either.
+   */
+  sessionSocketFolder?(): string | null;
+  /**
    * Marks work in flight: the idle stop cannot fire until the returned function is called. Holds
    * are counted, and calling a release twice releases once. A call over a long-lived session
    * (exec with longLived) is not activity while it waits, so the transport holds the machine

@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { encodeBase64Json } from "@guilds/protocol/base64Json";
 import type { Envelope } from "@guilds/protocol/envelope";
 import type { GuildsError } from "@guilds/protocol/guildsError";
@@ -14,6 +15,7 @@ import { answerMaxBytes, parseEnvelopeText } from "./envelopeText.ts";
 import type { HelperDeadlines } from "./helperDeadlines.ts";
 import { describeExit, helperCancelled, helperFailed, helperTimedOut } from "./helperFailure.ts";
 import { frameLines } from "./lineFraming.ts";
+import { connectSessionSocket, type SessionSocketPlace, sessionSocketPlace } from "./sessionSocket.ts";
 
 /**
  * How a call to the long-lived helper came out, when it did not fail by itself. "unwritten": the
@@ -58,6 +60,8 @@ export class HelperSession {
   /** It ended holding calls, or wedged: not a quiet stop such as the machine's idle stop. */
   private failedMidCall = false;
   private endReason: string | undefined;
+  /** The helper's socket, once connected (openLane); null before, without one, or once it closed. */
+  private lane: Socket | null = null;
 
   constructor(
     machine: Machine,
@@ -67,8 +71,9 @@ export class HelperSession {
     this.ended = new Promise((resolve) => {
       this.markEnded = resolve;
     });
+    const place = sessionSocketPlace(machine);
     this.helper = machine.exec({
-      argv: [...helperCommand, "serve"],
+      argv: [...helperCommand, "serve", ...(place === null ? [] : ["--socket", place.inside, place.hello])],
       env: { ...machine.baseEnv },
       stdin: "pipe",
       longLived: true,
@@ -84,7 +89,10 @@ export class HelperSession {
       (exit) => this.end(describeExit(exit)),
       (error: unknown) => this.end(`was lost (${error instanceof Error ? error.message : String(error)})`),
     );
-    this.ready = this.handshake(machine.agentId);
+    this.ready = this.handshake(machine.agentId).then(async (up) => {
+      if (up && place !== null) await this.openLane(place);
+      return up;
+    });
   }
 
   /** Ended, or being stopped: a new call needs a new session. */
@@ -168,6 +176,8 @@ export class HelperSession {
    */
   stop(): Promise<void> {
     if (this.stopped === undefined) {
+      this.lane?.end();
+      this.lane = null;
       this.helper.stdin?.end();
       this.stopped = stopProcess(this.helper, this.deadlines.killGraceMs);
     }
@@ -218,7 +228,44 @@ export class HelperSession {
     });
   }
 
+  /**
+   * The helper's socket, once it has greeted (sessionSocket.ts): lines go there from then on, and
+   * answers come back there; the helper answers on stdout what came over a connection that closed.
+   * Stdin and stdout still carry the handshake, the helper's end, and every line once it is gone.
+   */
+  private async openLane(place: SessionSocketPlace): Promise<void> {
+    const lane = await connectSessionSocket(place, this.deadlines.sessionStartMs);
+    if (lane === null || this.isRetired) {
+      lane?.destroy();
+      return;
+    }
+    lane.on("close", () => {
+      if (this.lane === lane) this.lane = null;
+    });
+    frameLines(lane, SESSION_LINE_MAX_BYTES, {
+      onLine: (line) => this.onAnswerLine(line),
+      onOverflow: (head) =>
+        this.failAnswer(head.split(" ")[0] ?? "", "answered with a line too long to read"),
+    });
+    this.lane = lane;
+  }
+
   private write(line: string, done: (error: Error | null | undefined) => void): void {
+    const lane = this.lane;
+    if (lane?.writable) {
+      // A line cut short by the connection's end never reaches the helper whole, so never runs:
+      // it goes again over stdin.
+      lane.write(line, (error) => {
+        if (!error) return done(error);
+        if (this.lane === lane) this.lane = null;
+        this.writeStdin(line, done);
+      });
+      return;
+    }
+    this.writeStdin(line, done);
+  }
+
+  private writeStdin(line: string, done: (error: Error | null | undefined) => void): void {
     const stdin = this.helper.stdin;
     if (!stdin || this.hasEnded || stdin.writableEnded) {
       done(new Error(this.endReason ?? "ended"));
@@ -247,6 +294,8 @@ export class HelperSession {
   private end(reason: string): void {
     if (this.hasEnded) return;
     this.hasEnded = true;
+    this.lane?.destroy();
+    this.lane = null;
     this.markEnded();
     this.endReason ??= reason;
     if ([...this.pending.keys()].some((id) => id !== HANDSHAKE_ID)) this.failedMidCall = true;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createHelperTransport, type HelperTransport } from "../../src/toolbox/helperTransport.ts";
@@ -30,6 +30,20 @@ describe.each(available)("the long-lived helper, real ($label)", ({ sandbox, ski
       else expect(envelope).toMatchObject({ ok: false, error: { code: "op.unknown" } });
     });
   });
+
+  test.skipIf(skipReason)(
+    "the helper takes its calls over its own socket in the runtime dir, gone with it",
+    async () => {
+      const folder = machine.machine.sessionSocketFolder?.() ?? null;
+      expect(folder).not.toBeNull();
+      const sockets = () => readdirSync(folder ?? "").filter((name) => name.endsWith(".sock"));
+      const envelope = await transport.run(machine.machine, helperRequest("shell", { command: "echo hi" }));
+      expect(envelope).toMatchObject({ ok: true, text: "hi" });
+      expect(sockets()).toEqual([expect.stringMatching(/^\.serve-[0-9a-f]+\.sock$/)]);
+      transport.close();
+      await expect.poll(sockets, { timeout: 10_000 }).toEqual([]);
+    },
+  );
 
   test.skipIf(skipReason)(
     "forks shell commands through its launcher, each leading a process group",

@@ -23,7 +23,7 @@ function helperEnvironment(helper: ServedHome): Record<string, string> {
 
 let requestCounter = 0;
 
-function encodedRequest(op: string, args: unknown, request: Partial<HelperRequestInput> = {}): string {
+export function encodedRequest(op: string, args: unknown, request: Partial<HelperRequestInput> = {}): string {
   requestCounter += 1;
   return encodeBase64Json({
     op,
@@ -80,9 +80,9 @@ export interface ServeHelper {
   exit: Promise<HelperExit>;
 }
 
-/** `guilds-code serve`, its lines written and read by the test. */
-export function startServe(helper: ServedHome): ServeHelper {
-  const child = spawn(process.execPath, [HELPER, "serve"], {
+/** `guilds-code serve` (with `options`, such as its --socket), its lines written and read by the test. */
+export function startServe(helper: ServedHome, options: string[] = []): ServeHelper {
+  const child = spawn(process.execPath, [HELPER, "serve", ...options], {
     env: helperEnvironment(helper),
     stdio: ["pipe", "pipe", "inherit"],
   });

@@ -56,6 +56,8 @@ interface Running {
   stopLimitWatch: () => void;
   /** Folders known to exist since this start (a stop empties /run/guilds). */
   folders: Set<string>;
+  /** The container's first process, as this host numbers it; null when the engine is elsewhere. */
+  hostPid: number | null;
 }
 
 /**
@@ -144,6 +146,7 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
         stopWatch: () => {},
         stopLimitWatch: () => {},
         folders: new Set(),
+        hostPid: null,
       };
       current.stopWatch = watchContainerEnd(docker, id, (reason) => {
         current.alive = false;
@@ -166,7 +169,15 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
           `the container ${name} ended as it started (exit code ${state.State.ExitCode}${state.State.Error ? `: ${state.State.Error}` : ""})`,
         );
       }
+      if (engineOnThisHost(docker)) current.hostPid = state.State.Pid || null;
       if (adopted) options.logger.info(`the container of agent ${options.agentId} was running: adopted`);
+    },
+
+    // Its runtime dir seen from this host, through its first process's root (root, or the user the
+    // engine runs containers as, may look in); a session's socket there skips the engine's relays.
+    sessionSocketFolder() {
+      const pid = running?.alive ? running.hostPid : null;
+      return pid === null ? null : `/proc/${pid}/root${SANDBOX_RUNTIME_DIR}`;
     },
 
     async stop() {
@@ -206,6 +217,12 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
       unexpectedEnd = listener;
     },
   };
+}
+
+/** An engine reached over a unix socket runs its containers on this host (a tcp one may not). */
+function engineOnThisHost(docker: Docker): boolean {
+  const modem = docker.modem as { socketPath?: unknown } | undefined;
+  return typeof modem?.socketPath === "string" && modem.socketPath !== "";
 }
 
 /** mkdir -p as the machine's user (0700). */

@@ -28,6 +28,11 @@ export interface MachineBackend extends MachineLayout {
   writeFile(pathInside: string, data: Buffer, mode: number): Promise<void>;
   /** Work is in flight here (true) or no longer (false): a machine that stops itself must wait. */
   setHeld(held: boolean): void;
+  /**
+   * The host folder that is the runtime dir inside, while it runs (Machine.sessionSocketFolder);
+   * absent: folders.run.host, which a local machine's runtime dir is.
+   */
+  sessionSocketFolder?(): string | null;
   /** Called when the machine's processes end without stop() (the sandbox died). */
   onUnexpectedEnd(listener: (reason: string) => void): void;
 }

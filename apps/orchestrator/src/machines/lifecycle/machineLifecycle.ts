@@ -121,6 +121,12 @@ export class MachineLifecycle implements LifecycleMachine {
     return this.ended;
   }
 
+  sessionSocketFolder(): string | null {
+    if (!this.isRunning()) return null;
+    if (this.backend.sessionSocketFolder !== undefined) return this.backend.sessionSocketFolder();
+    return this.backend.mode === "container" ? null : this.backend.folders.run.host;
+  }
+
   runtimeGeneration(): number | null {
     return this.isRunning() ? this.starts : null;
   }
