@@ -17,6 +17,8 @@ export interface LaunchSpec {
   env: Record<string, string>;
   /** Opened for appending: the caller creates it. */
   logFile: string;
+  /** The cgroup files the command joins before bash starts (ChildCgroup.joinFiles); none: the launcher's. */
+  join?: readonly string[];
 }
 
 interface Pending {
@@ -145,9 +147,12 @@ export class CommandLauncher {
 function recordFields(spec: LaunchSpec): string[] | null {
   const variables = Object.entries(spec.env);
   if (variables.some(([name]) => name === "" || name.includes("="))) return null;
+  const join = spec.join ?? [];
+  if (join.some((file) => file.includes("\n"))) return null;
   const fields = [
     spec.cwd,
     spec.logFile,
+    join.join("\n"),
     spec.command,
     ...variables.map(([name, value]) => `${name}=${value}`),
   ];

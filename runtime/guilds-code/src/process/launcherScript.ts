@@ -6,16 +6,18 @@
  * POSIX is not loaded: it makes each fork ~0.4 ms slower.
  *
  * In:  records of NUL-terminated fields: name, the count N of fields that follow, then cwd, log
- *      file, command, and N - 3 "NAME=value" variables (the whole environment).
+ *      file, the cgroup files to join (newline-separated, maybe none), command, and N - 4
+ *      "NAME=value" variables (the whole environment).
  * Out: "started <name> <pid>", "exited <name> <wait status> <pid>", "failed <name> <reason>" lines.
  *      A command that ends within 10 ms gets its exit line only: a line less for Node to wake for;
  *      one still running then is announced (within a second or two when others keep it busy).
  *
  * A stop's signals are for the helper, which stops its commands and still needs their exits: the
  * launcher ignores TERM, INT and HUP (the child restores them) and ends when its stdin closes.
- * The child makes its own process group (the launcher is in a session of its own, with no
- * terminal), reads nothing (stdin is /dev/null), appends both outputs to the log, and execs
- * bash -c. A SIGCHLD interrupts the select; one that comes just before it is caught by the
+ * The child joins the command's cgroup (writing "0" to each file, ChildCgroup.joinFiles: three
+ * system calls a file, where bash's redirections take ten), makes its own process group (the
+ * launcher is in a session of its own, with no terminal), reads nothing (stdin is /dev/null),
+ * appends both outputs to the log, and execs bash -c. A SIGCHLD interrupts the select; one that comes just before it is caught by the
  * select's 50 ms timeout while a command runs.
  */
 export const LAUNCHER_SCRIPT = String.raw`
@@ -70,7 +72,7 @@ sub take_record {
 }
 
 sub start {
-  my ($name, $count, $cwd, $log, $command, @environment) = @_;
+  my ($name, $count, $cwd, $log, $join, $command, @environment) = @_;
   my $pid = fork();
   if (!defined $pid) {
     print "failed $name fork: $!\n";
@@ -78,6 +80,11 @@ sub start {
   }
   if ($pid == 0) {
     $SIG{$_} = 'DEFAULT' for qw(CHLD TERM INT HUP);
+    for my $file (split /\n/, $join) {
+      open(my $group, '>', $file) or next;
+      syswrite($group, '0');
+      close($group);
+    }
     setpgrp(0, 0);
     open(STDIN, '<', '/dev/null');
     open(STDOUT, '>>', $log) or exit 126;

@@ -51,6 +51,16 @@ async function pidIn(file: string): Promise<number> {
 }
 
 describe("the command launcher", () => {
+  test("writes 0 to each join file before bash starts, and refuses a file name with a newline", async () => {
+    const launcher = launcherOn();
+    const join = [path.join(folder, "a"), path.join(folder, "b")];
+    // What bash finds in them shows that the child wrote them first.
+    const group = await launcher.launch({ ...spec(`cat ${join.join(" ")} > seen`), join });
+    expect(await group?.exited).toEqual({ code: 0, signal: null });
+    expect(readFileSync(path.join(folder, "seen"), "utf8")).toBe("00");
+    expect(await launcher.launch({ ...spec("true"), join: ["a\nb"] })).toBeNull();
+  });
+
   test("reports a command's exit code, or the signal that ended it", async () => {
     const launcher = launcherOn();
     expect(await (await started(launcher, "exit 3")).exited).toEqual({ code: 3, signal: null });

@@ -19,9 +19,9 @@ import type { OpContext } from "../../context.ts";
  * trap appending `<call> <pwd -P>` to the helper's report file, so the command string runs unchanged
  * (its error messages and line numbers stay its own) and the directory is known after `exit 3`, a
  * failure or SIGTERM. The startup file unsets BASH_ENV first, so scripts the command runs do not
- * inherit the trap, and the variables it was given. Given `joinCgroup` files (ChildCgroup.joinFiles),
- * it first moves the shell into that cgroup (echo is a builtin: no process starts before it is in),
- * cheaper than a wrapper process.
+ * inherit the trap, and the variables it was given. Given join files (GUILDS_JOIN: ChildCgroup.joinFiles,
+ * when the launcher did not join for it), it first moves the shell into that cgroup (echo is a
+ * builtin: no process starts before it is in), cheaper than a wrapper process.
  *
  * No file is made per call: the startup file is written once, and the helper's report file only
  * grows (it is emptied when large and no command of the helper runs; removed as the helper exits). Creating a file costs 0.25-0.5 ms
@@ -35,7 +35,7 @@ export interface FinalCwdProbe {
 }
 
 /** Named by its version: a helper of another build may share the agent's folder. */
-const STARTUP_FILE = "cwd-probe-2.bash";
+const STARTUP_FILE = "cwd-probe-3.bash";
 /** Past this, the report file is emptied once no command of the helper runs. */
 const REPORT_FILE_MAX_BYTES = 1024 * 1024;
 
@@ -47,7 +47,7 @@ while [ -n "$__guilds_rest" ]; do
   [ "$__guilds_file" = "$__guilds_rest" ] && break
   __guilds_rest=\${__guilds_rest#*$'\\n'}
 done
-builtin printf -v __guilds_trap 'builtin cd -P . 2>/dev/null && builtin printf "%%s\\\\t%%s\\\\0" %q "$PWD" 2>/dev/null >> %q' "$GUILDS_CALL" "$GUILDS_CWD_REPORT"
+builtin printf -v __guilds_trap '{ builtin cd -P . && builtin printf "%%s\\\\t%%s\\\\0" %q "$PWD" >> %q; } 2>/dev/null' "$GUILDS_CALL" "$GUILDS_CWD_REPORT"
 trap "$__guilds_trap" EXIT
 unset GUILDS_JOIN GUILDS_CALL GUILDS_CWD_REPORT __guilds_rest __guilds_file __guilds_trap
 `;
@@ -55,7 +55,7 @@ unset GUILDS_JOIN GUILDS_CALL GUILDS_CWD_REPORT __guilds_rest __guilds_file __gu
 let prepared: string | null = null;
 let running = 0;
 
-export function finalCwdProbe(context: OpContext, joinCgroup: readonly string[] = []): FinalCwdProbe {
+export function finalCwdProbe(context: OpContext): FinalCwdProbe {
   const folder = probeFolder(context);
   const reportFile = reportFileIn(folder);
   const call = `${context.request.run_id}/${context.request.call_id}`;
@@ -66,7 +66,6 @@ export function finalCwdProbe(context: OpContext, joinCgroup: readonly string[] 
       BASH_ENV: path.join(folder, STARTUP_FILE),
       GUILDS_CALL: call,
       GUILDS_CWD_REPORT: reportFile,
-      GUILDS_JOIN: joinCgroup.join("\n"),
     },
     take() {
       running -= 1;

@@ -33,8 +33,7 @@ export async function runForegroundShell(args: ShellArgs, context: OpContext): P
   const cwd = readCwd(context);
   const log = callLog(context);
   const cgroup = await openCommandCgroup(context, "call", context.request.call_id);
-  // The shell joins its cgroup from its startup file, before it runs anything.
-  const probe = finalCwdProbe(context, cgroup?.group.joinFiles() ?? []);
+  const probe = finalCwdProbe(context);
   let reported: string | undefined;
   let outcome: CommandOutcome;
   try {
@@ -79,6 +78,9 @@ async function runLogged(
   cgroup: CommandCgroup | null,
 ): Promise<CommandOutcome> {
   const env = { ...shellEnvironment(context, cwd), ...probeVariables };
+  // The command joins its cgroup before bash runs anything: in the launcher's child, or else from
+  // bash's startup file (GUILDS_JOIN).
+  const join = cgroup?.group.joinFiles() ?? [];
   // Appending: the machine's log cap drops a long log's middle while it is written (runLogCap).
   const logDescriptor = openSync(
     logFile,
@@ -88,12 +90,12 @@ async function runLogged(
   let started: StartedGroup;
   try {
     started =
-      (await context.launcher?.launch({ command: args.command, cwd, env, logFile })) ??
+      (await context.launcher?.launch({ command: args.command, cwd, env, logFile, join })) ??
       startedGroup(
         spawnProcessGroup({
           argv: ["bash", "-c", args.command],
           cwd,
-          env,
+          env: join.length === 0 ? env : { ...env, GUILDS_JOIN: join.join("\n") },
           output: [logDescriptor, logDescriptor],
         }),
       );

@@ -13,8 +13,8 @@ describe.each(TRANSPORTS)("shell in the foreground (%s)", (transport) => {
     expect(readdirSync(path.join(helper.home, ".runs/run1")).sort()).toEqual(["cwd"]);
     // The cwd probe's startup file, and the serve helper's report file while it runs; no file per call.
     const probeFiles = readdirSync(path.join(helper.runtimeDir, "agent1")).sort();
-    if (transport === "one-shot") expect(probeFiles).toEqual(["cwd-probe-2.bash"]);
-    else expect(probeFiles).toEqual([expect.stringMatching(/^cwd-\d+$/), "cwd-probe-2.bash"]);
+    if (transport === "one-shot") expect(probeFiles).toEqual(["cwd-probe-3.bash"]);
+    else expect(probeFiles).toEqual([expect.stringMatching(/^cwd-\d+$/), "cwd-probe-3.bash"]);
   });
 
   test("stdout and stderr are one stream, in order; no exit_code line for 0", async ({ helper }) => {
