@@ -35,6 +35,12 @@ const ORCHESTRATOR_DIRECTIONS = [
     "(?!pipeline/)",
   ],
   [
+    "metrics-stand-alone",
+    "The metrics (prom-client's registry and what counts into it) import nothing else of the server: every part counts into them.",
+    "metrics",
+    "(?!metrics/)",
+  ],
+  [
     "store-knows-no-caller",
     "The store never imports what uses it (tools, transport, engine, server, CLI).",
     "store",

@@ -1,4 +1,5 @@
 import type { RunEventEnvelope, RunEventOf, StoredRunEventPayload } from "@guilds/protocol/runEvents";
+import { countRunEvent } from "../metrics/runMetrics.ts";
 import type { RunEvent } from "../store/eventStore.ts";
 import type { JsonValue } from "../store/json.ts";
 import type { Store, Stores } from "../store/store.ts";
@@ -91,6 +92,7 @@ export function createEventBus(store: Store): RunEventBus {
     });
     const envelopes = stored.map(storedEnvelope);
     for (const envelope of envelopes) {
+      countRunEvent(envelope);
       guildOfRun.set(envelope.run_id, envelope.guild_id);
       if (!closed) fanOut(envelope);
     }

@@ -2,6 +2,7 @@ import { GuildsError } from "@guilds/protocol/guildsError";
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
 import type { Context } from "hono";
 import type { RunEventFilter } from "../events/eventBus.ts";
+import { meterStream } from "../metrics/streamMetrics.ts";
 import type { RouteParameter } from "./apiRoute.ts";
 import type { AppDeps } from "./appDeps.ts";
 
@@ -29,6 +30,7 @@ export function streamRunEvents(
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let stopped = false;
+      const meter = meterStream();
       const send = (frame: Uint8Array) => {
         if (stopped) return;
         try {
@@ -40,7 +42,10 @@ export function streamRunEvents(
       const unsubscribe = deps.events.subscribe(
         filter,
         afterId,
-        (envelope) => send(encodedFrame(envelope)),
+        (envelope) => {
+          send(encodedFrame(envelope));
+          meter.delivered(envelope.created_at);
+        },
         // The bus gave the stream up (a run's end could not be stored, or the server is stopping,
         // after its runs' run.ended): the client sees it close.
         () => {
@@ -52,6 +57,7 @@ export function streamRunEvents(
       stop = () => {
         if (stopped) return;
         stopped = true;
+        meter.close();
         clearInterval(heartbeat);
         unsubscribe();
       };

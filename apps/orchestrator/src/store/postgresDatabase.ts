@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import { Pool, types } from "pg";
+import { logQueryTime } from "../metrics/storeQueryMetrics.ts";
 import type { Database } from "./database.ts";
 
 /** Enough for concurrent runs; each transaction holds one connection for its few statements. */
@@ -24,5 +25,5 @@ export function openPostgresDatabase(url: string): Kysely<Database> {
   pool.on("error", (error) => {
     process.stderr.write(`guilds: PostgreSQL connection lost: ${error.message}\n`);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logQueryTime });
 }

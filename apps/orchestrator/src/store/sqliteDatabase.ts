@@ -2,6 +2,7 @@ import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite, { type BetterSqliteDatabase } from "better-sqlite3";
 import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
+import { logQueryTime } from "../metrics/storeQueryMetrics.ts";
 import type { Database } from "./database.ts";
 import { sqliteStorageError } from "./sqliteStorageErrors.ts";
 
@@ -28,7 +29,7 @@ export function openSqliteDatabase(file: string): Kysely<Database> {
   connection.pragma("synchronous = NORMAL");
   connection.pragma("foreign_keys = ON");
   const database = withStatementCache(connection, path.dirname(file));
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: logQueryTime });
 }
 
 /** Distinct SQL texts kept prepared; past this the cache starts over (an `in (?, ?, …)` list varies). */

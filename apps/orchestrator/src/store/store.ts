@@ -11,6 +11,7 @@ import { migrateToLatest } from "./migrations.ts";
 import { createNoteStore, type NoteStore } from "./noteStore.ts";
 import { openPostgresDatabase } from "./postgresDatabase.ts";
 import { createRepositoryStore, type RepositoryStore } from "./repositoryStore.ts";
+import { countRunsByStatus } from "./runCounts.ts";
 import { createRunStore, type RunStore } from "./runStore.ts";
 import { createSecretCipher, type SecretCipher } from "./secretCipher.ts";
 import { loadSecretKey } from "./secretKey.ts";
@@ -46,6 +47,8 @@ export interface Store extends Stores {
   serverLease: ServerLeaseStore;
   /** Crash recovery at start: see interruptInFlight.ts. */
   markInFlightInterrupted(reason: string): Promise<InterruptedWork>;
+  /** The runs by status (/metrics). */
+  countRunsByStatus(): ReturnType<typeof countRunsByStatus>;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ export async function openStore(config: Config): Promise<Store> {
     transaction: (work) => db.transaction().execute((transaction) => work(createStores(transaction, cipher))),
     serverLease: createServerLeaseStore(db),
     markInFlightInterrupted: (reason) => markInFlightInterrupted(db, reason),
+    countRunsByStatus: () => countRunsByStatus(db),
     close: () => db.destroy(),
   };
 }

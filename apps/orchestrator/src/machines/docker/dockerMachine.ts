@@ -1,6 +1,7 @@
 import path from "node:path";
 import type Docker from "dockerode";
 import { resolveSandboxImage } from "../../images/sandboxImageCheck.ts";
+import { measureMachineStarts } from "../../metrics/machineMetrics.ts";
 import { type LifecycleMachine, MachineLifecycle } from "../lifecycle/machineLifecycle.ts";
 import { sandboxUser } from "../local/bwrap/sandboxUser.ts";
 import { consoleLogger, type MachineLogger } from "../local/localOptions.ts";
@@ -89,7 +90,7 @@ export function createDockerMachine(options: DockerMachineOptions): LifecycleMac
       ...(options.idleStopMs === undefined ? {} : { idleStopMs: options.idleStopMs }),
       ...(options.sandboxUid === undefined ? {} : { sandboxUid: options.sandboxUid }),
     },
-    backend,
+    measureMachineStarts(backend),
     logger,
     null,
   );

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type Docker from "dockerode";
+import { countLimitHit } from "../../metrics/limitHitMetrics.ts";
 import { detectCgroupLayout, type V1Hierarchy } from "../cgroups/cgroupLayout.ts";
 
 /** How often a running container's process count is read from the engine. */
@@ -34,6 +35,7 @@ export function watchProcessLimit(
     atLimit = current !== null && current >= limit * NEAR_LIMIT ? atLimit + 1 : 0;
     if (atLimit >= READS_AT_LIMIT) {
       watching = false;
+      countLimitHit("processes");
       onFull(
         `its processes filled the machine's limit of ${limit} processes, where nothing new can start, so its machine was stopped; the next call starts it again`,
       );

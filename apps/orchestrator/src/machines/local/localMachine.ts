@@ -1,5 +1,6 @@
 import path from "node:path";
 import { GuildsError } from "@guilds/protocol/guildsError";
+import { measureMachineStarts } from "../../metrics/machineMetrics.ts";
 import type { MachineBackend } from "../lifecycle/machineBackend.ts";
 import { type LifecycleMachine, MachineLifecycle } from "../lifecycle/machineLifecycle.ts";
 import { createPersistentBackend } from "./backends/persistentBackend.ts";
@@ -45,7 +46,7 @@ export async function createLocalMachine(options: LocalMachineOptions): Promise<
   const persistent = options.persistent ?? false;
   const idleStopMs = options.idleStopMs ?? DEFAULT_IDLE_STOP_MS;
   const make = (backend: MachineBackend, warning: string | null) =>
-    new MachineLifecycle({ ...options, root, homeDir }, backend, logger, warning);
+    new MachineLifecycle({ ...options, root, homeDir }, measureMachineStarts(backend), logger, warning);
   const tiedOrNot = (daemonSetup: DaemonSetup, tied: () => MachineBackend) =>
     persistent
       ? createPersistentBackend(daemonSetup, { agentId: options.agentId, root, idleStopMs })

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { formatByteSize } from "@guilds/protocol/byteSize";
+import { countLimitHit } from "../../../metrics/limitHitMetrics.ts";
 
 /** How often a running machine's home is measured; longer when measuring takes long (a huge home). */
 const WATCH_INTERVAL_MS = 5_000;
@@ -46,6 +47,7 @@ export function watchHomeDisk(
     if (used !== null) last = used;
     if (used !== null && used > limit && grew) {
       running = false;
+      countLimitHit("disk");
       onOver(
         `the agent home uses ${formatByteSize(used)}, past its disk limit of ${formatByteSize(limit)}, so its machine was stopped; delete files from the home (the next call starts the machine again), or raise the agent's disk limit`,
       );
