@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { readSmallFile } from "./smallFileRead.ts";
 
 const POLL_MS = 10;
 const FROZEN_WAIT_MS = 1_000;
@@ -51,7 +52,7 @@ export function readPids(file: string): number[] {
 /** A cgroup file's text; empty when the group or this layout has no such file. */
 export function readQuietly(file: string): string {
   try {
-    return readFileSync(file, "utf8");
+    return readSmallFile(file);
   } catch {
     return "";
   }

@@ -1,5 +1,6 @@
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readSmallFile } from "@guilds/runtime/smallFileRead";
 import type { OpContext } from "../context.ts";
 
 /** .runs/<run id>/cwd: the run's working directory, carried from one call to the next. */
@@ -21,7 +22,7 @@ function isDirectory(candidate: string): boolean {
  */
 export function readCwd(context: OpContext): string {
   try {
-    const recorded = readFileSync(cwdFile(context), "utf8").trim();
+    const recorded = readSmallFile(cwdFile(context)).trim();
     if (recorded && isDirectory(recorded)) return recorded;
   } catch {
     // no call has recorded one yet
@@ -40,7 +41,7 @@ export function writeCwd(context: OpContext, directory: string): void {
 
 function recorded(context: OpContext): string | undefined {
   try {
-    return readFileSync(cwdFile(context), "utf8");
+    return readSmallFile(cwdFile(context));
   } catch {
     return undefined;
   }
