@@ -28,11 +28,20 @@ export function repositoryHolding(cwd: string, home: string): string | undefined
   return undefined;
 }
 
-/** The home as given and with its links resolved: a recorded working directory is physical. */
+const spellingsOf = new Map<string, string[]>();
+
+/**
+ * The home as given and with its links resolved: a recorded working directory is physical. Resolved
+ * once per helper: the home is the machine's mount, the same for the helper's life.
+ */
 function homeSpellings(home: string): string[] {
+  const known = spellingsOf.get(home);
+  if (known !== undefined) return known;
   try {
     const real = realpathSync(home);
-    return real === home ? [home] : [home, real];
+    const spellings = real === home ? [home] : [home, real];
+    spellingsOf.set(home, spellings);
+    return spellings;
   } catch {
     return [home];
   }
