@@ -1,6 +1,10 @@
 import path from "node:path";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
-import { type MachineCgroupView, machineCgroupFromEnv } from "@guilds/protocol/machineCgroup";
+import {
+  MACHINE_CGROUP_VARIABLE,
+  type MachineCgroupView,
+  machineCgroupFromEnv,
+} from "@guilds/protocol/machineCgroup";
 import { runFolder, SANDBOX_RUNTIME_DIR } from "@guilds/protocol/runtimePaths";
 import type { CommandLauncher } from "./process/commandLauncher.ts";
 
@@ -53,10 +57,21 @@ export function createContext(
     agentDir: path.join(runtimeDir, request.agent_id),
     runDir: path.join(home, runFolder(request.run_id)),
     path: searchPathOf(environment),
-    cgroup: machineCgroupFromEnv(environment),
+    cgroup: machineCgroupOf(environment),
     cancelled,
     launcher,
   };
+}
+
+let parsedCgroup: { value: string | undefined; view: MachineCgroupView | null } | null = null;
+
+/** The machine's cgroup, parsed again only when the variable changes (a long-lived helper's never does). */
+function machineCgroupOf(environment: NodeJS.ProcessEnv): MachineCgroupView | null {
+  const value = environment[MACHINE_CGROUP_VARIABLE];
+  if (parsedCgroup === null || parsedCgroup.value !== value) {
+    parsedCgroup = { value, view: machineCgroupFromEnv(environment) };
+  }
+  return parsedCgroup.view;
 }
 
 /** The helper's PATH: where the commands it runs, and the launcher's perl, are found. */

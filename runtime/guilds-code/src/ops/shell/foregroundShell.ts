@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, rmSync } from "node:fs";
+import { closeSync, constants, openSync, unlinkSync } from "node:fs";
 import { GuildsError } from "@guilds/protocol/guildsError";
 import { SHELL_KILL_GRACE_MS, SHELL_TIMEOUT_EXIT_CODE } from "@guilds/protocol/limits";
 import type { ShellArgs } from "@guilds/protocol/toolArgs";
@@ -58,7 +58,7 @@ export async function runForegroundShell(args: ShellArgs, context: OpContext): P
       logPath: log.displayPath,
     }),
   );
-  if (!shaped.logNeeded) rmSync(log.file, { force: true });
+  if (!shaped.logNeeded) removeLog(log.file);
   const meta: ShellMeta = {
     exit_code: outcome.exitCode,
     cwd: finalCwd,
@@ -116,6 +116,15 @@ async function runLogged(
     return await runToCompletion(started, limits);
   } catch (caught) {
     throw caught instanceof GuildsError ? caught : spawnFailed(caught);
+  }
+}
+
+/** One unlink (rmSync's force also stats it first); gone already (a command removed it) is fine. */
+function removeLog(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (caught) {
+    if ((caught as NodeJS.ErrnoException).code !== "ENOENT") throw caught;
   }
 }
 
