@@ -4,6 +4,7 @@ import { parseByteSize } from "@guilds/protocol/byteSize";
 import { GuildsError } from "@guilds/protocol/guildsError";
 import type { HarnessName } from "@guilds/protocol/harness";
 import { z } from "zod";
+import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, type LogLevel } from "./logging/logLevel.ts";
 import { type MachineLimitMaxima, machineLimitMaximaFrom } from "./machines/limitMaxima.ts";
 import { parseHarnessesOff } from "./tools/codeTask/codeTask.ts";
 
@@ -68,6 +69,8 @@ export interface Config {
    * [::1] (and an address it was reached at); "*" is any. Absent: those alone.
    */
   readonly allowedHosts?: readonly string[];
+  /** GUILDS_LOG_LEVEL: the least a line must be to be written; absent: DEFAULT_LOG_LEVEL (info). */
+  readonly logLevel?: LogLevel;
 }
 
 const DEFAULT_MCP_IDLE_MINUTES = 60;
@@ -126,6 +129,10 @@ const Environment = z.object({
     (value) => value === undefined || listSetting(value).every(isHostName),
     'must list host names, comma-separated, without scheme or port (e.g. guilds.example.com,10.0.0.5), or "*" for any',
   ),
+  GUILDS_LOG_LEVEL: optionalSetting.refine(
+    (value) => value === undefined || isLogLevel(value),
+    `must be one of ${LOG_LEVELS.join(", ")} (default ${DEFAULT_LOG_LEVEL})`,
+  ),
   GUILDS_SECRET_KEY: optionalSetting.refine(
     (value) => value === undefined || isBase64Key(value),
     `must be base64 of ${SECRET_KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`); unset it to use <GUILDS_HOME>/secret.key`,
@@ -162,6 +169,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sandboxSeccomp: settings.GUILDS_SECCOMP === "off" ? "off" : "on",
     machineLimitsMode: settings.GUILDS_LIMITS === "off" ? "off" : "on",
     mcpIdleMs: Number(settings.GUILDS_MCP_IDLE_MINUTES ?? DEFAULT_MCP_IDLE_MINUTES) * 60_000,
+    ...(settings.GUILDS_LOG_LEVEL === undefined ? {} : { logLevel: settings.GUILDS_LOG_LEVEL as LogLevel }),
     ...httpSettings(settings),
     ...harnessesOffSetting(environment.GUILDS_HARNESSES_OFF),
     ...machineLimitsSetting(environment),

@@ -1,8 +1,9 @@
+import { currentRequestId } from "../logging/requestContext.ts";
+import type { LogFields, ServerLogger } from "../logging/serverLogger.ts";
 import { createRedactor, type Redactor } from "../pipeline/redactor.ts";
-import type { RunLogger } from "../runs/engineDeps.ts";
 import type { SecretStore } from "../store/secretStore.ts";
 
-export type ServerLogger = RunLogger;
+export type { ServerLogger };
 
 export interface RedactingLogger extends ServerLogger {
   /** Resolves once every line logged so far is written. */
@@ -10,7 +11,8 @@ export interface RedactingLogger extends ServerLogger {
 }
 
 /**
- * The server's log with every secret hidden: each line goes to `sink` only after passing a redactor
+ * The server's log with every secret hidden: each line (its message and every field) goes to `sink`,
+ * with the id of the request being handled if any, only after passing a redactor
  * of every secret value of every guild, agent and repository (and `serverValues`, the server's own
  * keys). The secrets can change under the server (the CLI writes them from another process), so
  * before each line one cheap query asks whether they did, and only then is the redactor rebuilt.
@@ -39,11 +41,13 @@ export function createRedactingLogger(
     return redactor;
   };
 
-  const line = (level: keyof ServerLogger) => (message: string) => {
+  const line = (level: keyof ServerLogger) => (message: string, fields?: LogFields) => {
+    const requestId = currentRequestId();
+    const withRequest = requestId === undefined ? fields : { request_id: requestId, ...fields };
     written = written.then(async () => {
-      const redacted = (await currentRedactor()).redact(message);
+      const redactor = await currentRedactor();
       try {
-        sink[level](redacted);
+        sink[level](redactor.redact(message), withRequest && redactedFields(withRequest, redactor));
       } catch {
         // A log that cannot be written (stderr closed) must not stop the lines after it.
       }
@@ -51,6 +55,15 @@ export function createRedactingLogger(
   };
 
   return { info: line("info"), warn: line("warn"), error: line("error"), flush: () => written };
+}
+
+function redactedFields(fields: LogFields, redactor: Redactor): LogFields {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      typeof value === "string" ? redactor.redact(value) : value,
+    ]),
+  );
 }
 
 /** A value can also be printed percent-encoded, inside a URL (a clone URL with its token). */

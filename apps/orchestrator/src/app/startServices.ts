@@ -2,12 +2,14 @@ import { GuildsError } from "@guilds/protocol/guildsError";
 import type { Hono } from "hono";
 import type { Config } from "../config.ts";
 import { createEventBus, type RunEventBus } from "../events/eventBus.ts";
+import { logRunEvents } from "../logging/runEventLog.ts";
+import type { ServerLogger } from "../logging/serverLogger.ts";
 import type { SandboxMode } from "../machines/local/localOptions.ts";
 import { createMachineRegistry, type MachineRegistry } from "../machines/machineRegistry.ts";
 import { ANTHROPIC_KEY_VARIABLE } from "../providers/anthropicProvider.ts";
 import { OPENAI_KEY_VARIABLE } from "../providers/openaiProvider.ts";
 import { recoverCodeTasks } from "../runs/recoverCodeTasks.ts";
-import { createRunService, type RunService, type RunServiceLogger } from "../runs/runService.ts";
+import { createRunService, type RunService } from "../runs/runService.ts";
 import type { ServerStop } from "../runs/serverStop.ts";
 import { storeTaskArtifacts } from "../runs/storeTaskArtifacts.ts";
 import { createApp } from "../server/createApp.ts";
@@ -46,7 +48,7 @@ export interface ServiceOptions {
   environment: NodeJS.ProcessEnv;
   sandbox: SandboxMode;
   /** Where the redacted lines go. */
-  logger: RunServiceLogger;
+  logger: ServerLogger;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface ServiceOptions {
 export async function startServices(config: Config, options: ServiceOptions): Promise<Services> {
   const store = await openStore(config);
   const logger = createRedactingLogger(options.logger, store.secrets, serverSecretValues(config, options));
-  const events = createEventBus(store);
+  const events = logRunEvents(createEventBus(store), logger);
   const containers =
     config.machineProvider === "docker"
       ? await openContainerProvider(config, options.environment, logger).catch(async (error: unknown) => {
@@ -130,6 +132,7 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       runs,
       scripts,
       logger,
+      accessLog: logger,
       machines,
       tasks: storeTaskArtifacts(store, machines),
       mcpIdleMs: config.mcpIdleMs,

@@ -2,19 +2,14 @@ import { GuildsError } from "@guilds/protocol/guildsError";
 import { createAdaptorServer } from "@hono/node-server";
 import { startServices } from "../app/startServices.ts";
 import { loadConfig } from "../config.ts";
+import { createPinoLogger } from "../logging/pinoLogger.ts";
+import { NOTICE } from "../logging/serverLogger.ts";
 import { ServerStop } from "../runs/serverStop.ts";
 import { builtWebApp } from "../server/webApp.ts";
 import { parseCommandArgs, takePositionals } from "./commandArgs.ts";
 import { stopAccepting } from "./drainHttpServer.ts";
 import { sandboxFromEnvironment, serverHost, serverPort } from "./settings.ts";
 import { EXIT_FAILED, EXIT_OK } from "./usage.ts";
-
-/** Where the server's log lines go, once startServices has redacted them. */
-const serverLogger = {
-  info: (message: string) => console.error(`[guilds] ${message}`),
-  warn: (message: string) => console.error(`[guilds] WARNING: ${message}`),
-  error: (message: string) => console.error(`[guilds] ERROR: ${message}`),
-};
 
 /**
  * guilds serve: the services and the HTTP API on HOST:PORT (127.0.0.1:7777 by default). Resolves
@@ -27,7 +22,9 @@ export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): 
   const host = serverHost(environment);
   const sandbox = sandboxFromEnvironment(environment);
   const config = configOrUsage(environment);
-  const services = await startServices(config, { environment, sandbox, logger: serverLogger });
+  // Where the server's lines go once startServices has redacted them.
+  const logger = await createPinoLogger(config.logLevel);
+  const services = await startServices(config, { environment, sandbox, logger });
   const server = createAdaptorServer({ fetch: services.app.fetch });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -52,15 +49,14 @@ export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): 
       `HOST=${host}: the API is reachable from other machines. Every /api call needs a token, but put TLS in front of it.`,
     );
   }
-  // Logged lines are written a moment later: the warnings go before what follows them.
-  await services.logger.flush();
-  console.error(`guilds is listening on http://${host}:${port} (data in ${config.home})`);
-  if (builtWebApp() === null) console.error("The web app is not built: `npm run build` builds it.");
+  const notice = (line: string) => services.logger.info(line, NOTICE);
+  notice(`guilds is listening on http://${host}:${port} (data in ${config.home})`);
+  if (builtWebApp() === null) notice("The web app is not built: `npm run build` builds it.");
   else
-    console.error(
+    notice(
       `The web app: http://${host}:${port} (sign in with a token from \`npx guilds token create <name>\`)`,
     );
-  for (const line of services.notice) console.error(line);
+  for (const line of services.notice) notice(line);
   const why = await new Promise<{ lostClaim: boolean; signal?: NodeJS.Signals }>((resolve) => {
     let stopping = false;
     const stop = (reason: { lostClaim: boolean; signal?: NodeJS.Signals }) => {
@@ -78,12 +74,14 @@ export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): 
       stop({ lostClaim: true });
     });
   });
-  console.error("guilds is stopping: ending runs interrupted, stopping machines");
+  notice("guilds is stopping: ending runs interrupted, stopping machines");
   const drain = stopAccepting(server);
   // A restart is not a cancel: the runs end interrupted, and their live streams get run.ended
   // before they close.
   await services.close(new ServerStop(why.signal));
   await drain();
+  // The lines of the requests drained, written before the process exits.
+  await services.logger.flush();
   return why.lostClaim ? EXIT_FAILED : EXIT_OK;
 }
 

@@ -1,5 +1,6 @@
 import type { AgentScripts } from "../app/agentScripts.ts";
 import type { RunEventBus } from "../events/eventBus.ts";
+import type { ServerLogger } from "../logging/serverLogger.ts";
 import type { MachineLimitMaxima } from "../machines/limitMaxima.ts";
 import type { MachineRegistry } from "../machines/machineRegistry.ts";
 import type { RunService } from "../runs/runService.ts";
@@ -22,6 +23,8 @@ export interface AppDeps {
   /** code_task's harness logs and diffs, read from the agents' machines. */
   tasks?: TaskArtifacts;
   logger: ErrorLogger;
+  /** Where each request's line goes (logging/accessLog.ts); default none, the request ids all the same. */
+  accessLog?: Pick<ServerLogger, "info">;
   /** The server's maxima of the agents' machine limits, and its tmpfs size; default none (config.ts). */
   machineLimits?: MachineLimitMaxima;
   /** The built web app served at `/`; default apps/web/dist when built, null for none. */

@@ -1,6 +1,7 @@
 import { GuildsError } from "@guilds/protocol/guildsError";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { logRequests } from "../logging/accessLog.ts";
 import { mcpHttpHandler } from "../mcp/mcpHttp.ts";
 import type { ApiRoute } from "./apiRoute.ts";
 import { honoPath } from "./apiRoute.ts";
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Hono {
   const document = openApiDocument(routes);
 
   app.onError(createErrorHandler(deps.logger));
+  app.use(logRequests(deps.accessLog));
   // In this order: nothing may decode a malformed path; preflights are answered before the method
   // check and the token; a 405 needs no token.
   app.use(refuseMalformedPath, checkHost(deps.http?.allowedHosts ?? []), webAppSecurityHeaders);

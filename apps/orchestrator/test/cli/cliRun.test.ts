@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
+import { logMessages } from "../support/serverLog.ts";
 import { sandboxes } from "../toolbox/machineFixture.ts";
 import { cliEnvironment, useServedHome } from "./cliProcess.ts";
 import { GUILDS_BIN, runCli } from "./runCli.ts";
@@ -18,7 +19,9 @@ const environment = { GUILDS_HOME: home, GUILDS_SANDBOX: sandbox };
 const served = useServedHome(home, environment);
 
 test(`the first start offers the demo, and guilds run demo streams every tool (${sandbox})`, async () => {
-  expect(served.server.stderr()).toContain('GUILDS_TOKEN=<the token> npx guilds run demo "hello"');
+  expect(logMessages(served.server.stderr())).toContain(
+    'GUILDS_TOKEN=<the token> npx guilds run demo "hello"',
+  );
   const run = await runCli(["run", "demo", "hi"], {
     ...environment,
     GUILDS_URL: served.server.url,

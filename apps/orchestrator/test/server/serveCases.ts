@@ -6,7 +6,7 @@ import { freePort } from "../cli/cliProcess.ts";
 import { runCli } from "../cli/runCli.ts";
 import { machineEnvironment, removeServerContainers } from "../machines/docker/containerEngines.ts";
 import { processesWith, uniqueMarker } from "../toolbox/processScan.ts";
-import { type LiveServe, startServe, stopServe } from "./liveServe.ts";
+import { type LiveServe, type openRunEvents, type StreamEvent, startServe, stopServe } from "./liveServe.ts";
 
 /** A test's own data folder, `guilds serve` processes and marked processes. */
 export interface ServeCase {
@@ -107,4 +107,20 @@ export async function withDeadline(ms: number, what: string, work: () => Promise
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A run's live events up to its run.ended, within `ms`. */
+export async function untilRunEnded(
+  live: Awaited<ReturnType<typeof openRunEvents>>,
+  ms: number,
+): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  await withDeadline(ms, "run.ended", async () => {
+    while (events.at(-1)?.type !== "run.ended") {
+      const event = await live.next();
+      if (event === undefined) throw new Error("the stream ended before run.ended");
+      events.push(event);
+    }
+  });
+  return events;
 }

@@ -2,7 +2,13 @@ import { expect, test } from "vitest";
 import { sandboxes } from "../toolbox/machineFixture.ts";
 import { processesWith } from "../toolbox/processScan.ts";
 import { apiOf, type LiveServe, openRunEvents, type StreamEvent } from "./liveServe.ts";
-import { type ScriptedAgent, scriptedAgent, useServeCase, withDeadline } from "./serveCases.ts";
+import {
+  type ScriptedAgent,
+  scriptedAgent,
+  untilRunEnded,
+  useServeCase,
+  withDeadline,
+} from "./serveCases.ts";
 
 /*
  * A restart is not a cancel, with real `guilds serve` processes: a server stopped by SIGTERM or
@@ -55,7 +61,7 @@ test.for(["SIGTERM", "SIGINT"] as const)(
     const resumed = await openRunEvents(second.url, setup.token, runId, lastSeen);
     const sent = await again("POST", `/api/runs/${runId}/messages`, { message: "go on" });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
-    const continued = await untilRunEnded(resumed);
+    const continued = await untilRunEnded(resumed, EVENT_WAIT_MS);
     resumed.close();
     expect(continued.at(-1)?.data).toMatchObject({ type: "run.ended", status: "completed" });
     const done = (await again("GET", `/api/runs/${runId}`)).body;
@@ -75,7 +81,7 @@ test(`an operator's cancel stays cancelled, and a SIGTERM after it interrupts on
   const cancelled = await runToTheLongCommand(first, setup);
   const cancel = await api("POST", `/api/runs/${cancelled.runId}/cancel`);
   expect(cancel.status, JSON.stringify(cancel.body)).toBe(202);
-  const afterCancel = await untilRunEnded(cancelled.live);
+  const afterCancel = await untilRunEnded(cancelled.live, EVENT_WAIT_MS);
   cancelled.live.close();
   expect(afterCancel.find((event) => event.type === "tool.finished")?.data).toMatchObject({
     status: "cancelled",
@@ -154,18 +160,6 @@ async function untilStreamEnds(live: Awaited<ReturnType<typeof openRunEvents>>):
     for (;;) {
       const event = await live.next();
       if (event === undefined) return;
-      events.push(event);
-    }
-  });
-  return events;
-}
-
-async function untilRunEnded(live: Awaited<ReturnType<typeof openRunEvents>>): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  await withDeadline(EVENT_WAIT_MS, "run.ended", async () => {
-    while (events.at(-1)?.type !== "run.ended") {
-      const event = await live.next();
-      if (event === undefined) throw new Error("the stream ended before run.ended");
       events.push(event);
     }
   });
