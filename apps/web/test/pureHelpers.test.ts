@@ -5,6 +5,7 @@ import { messageError } from "../src/features/agent/settings/runMessage.ts";
 import { hasRunningRun, runDurationText, toolCallsText } from "../src/features/agent/settings/runSummary.ts";
 import { guildNameError } from "../src/features/guilds/guildForm.ts";
 import { runClientText } from "../src/runFlow/runClientText.ts";
+import { runName } from "../src/runFlow/runName.ts";
 import { formatDuration, formatRelativeTime } from "../src/ui/formatTime.ts";
 import { shortId } from "../src/ui/shortId.ts";
 
@@ -12,6 +13,7 @@ const aRun = (patch: Partial<Run>): Run => ({
   id: "run_01abcdefgh0123456789",
   guild_id: "g_1",
   agent_id: "ag_1",
+  title: "Fix the build",
   status: "running",
   status_reason: null,
   metadata: {},
@@ -30,6 +32,14 @@ describe("runClientText", () => {
     expect(runClientText(aRun({}))).toBeNull();
     expect(runClientText(aRun({ metadata: { harness_task: { call_id: "tc_1" } } }))).toBeNull();
     expect(runClientText(aRun({ metadata: { client: "mcp" } }))).toBeNull();
+  });
+});
+
+describe("runName", () => {
+  test("a run's title, else Run and the end of its id", () => {
+    expect(runName(aRun({ title: "Fix the build" }))).toBe("Fix the build");
+    expect(runName(aRun({ title: "" }))).toBe("Run 456789");
+    expect(runName({ id: "run_01abcdefgh0123456789" })).toBe("Run 456789");
   });
 });
 

@@ -30,6 +30,7 @@ const run: Run = {
   id: "run_01abcdefgh0123456789",
   guild_id: "g_1",
   agent_id: "ag_1",
+  title: "Fix the build",
   status: "failed",
   status_reason: "provider.auth: no key",
   metadata: {},
@@ -95,10 +96,10 @@ describe("layout", () => {
         ["/", "Guilds"],
         ["/guilds/g_1", "acme"],
         ["/agents/ag_1", "builder"],
-        [`/runs/${run.id}`, "Run 456789"],
+        [`/runs/${run.id}`, "Fix the build"],
       ],
     );
-    expect(crumbs).toMatch(/aria-current="page"[^>]*>Run 456789/);
+    expect(crumbs).toMatch(/aria-current="page"[^>]*>Fix the build/);
     expect(textOf(html)).toContain("Sign out");
     expect(textOf(html)).toContain("the run");
   });
@@ -174,7 +175,7 @@ describe("agent page", () => {
       ],
     });
     expect(html).toContain('class="run-status-badge run-status-failed"');
-    expect(html).toMatch(/<a[^>]*href="\/runs\/run_01abcdefgh0123456789"[^>]*>Run 456789<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/runs\/run_01abcdefgh0123456789"[^>]*>Fix the build<\/a>/);
     expect(textOf(html)).toContain("3 of 100 tool calls");
     expect(textOf(html)).toContain("provider.auth: no key");
     const empty = render(<RunsList agentId="ag_1" maxToolCalls={100} />, {

@@ -9,6 +9,7 @@ import {
 } from "./agentSettings.ts";
 import { parseByteSize } from "./byteSize.ts";
 import { ModelScript } from "./modelScript.ts";
+import { RUN_TITLE_MAX_LENGTH } from "./runTitle.ts";
 
 /*
  * The bodies the server's API accepts: the server validates requests with these schemas, its
@@ -130,6 +131,15 @@ export const MessageBody = z.strictObject({
   message: z.string().min(1).max(MESSAGE_MAX_CHARACTERS).describe("The operator's message to the agent."),
 });
 
+export const RunTitleBody = z.strictObject({
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(RUN_TITLE_MAX_LENGTH)
+    .describe("The run's new title (spaces around it are dropped)."),
+});
+
 /** What the server reads once a body passed. */
 export type CreateRepositoryBody = z.output<typeof CreateRepositoryBody>;
 export type AgentLimitsBody = z.output<typeof AgentLimitsBody>;
@@ -145,3 +155,4 @@ export type CreateAgentBodyInput = z.input<typeof CreateAgentBody>;
 export type UpdateAgentBodyInput = z.input<typeof UpdateAgentBody>;
 export type SetSecretBodyInput = z.input<typeof SetSecretBody>;
 export type MessageBodyInput = z.input<typeof MessageBody>;
+export type RunTitleBodyInput = z.input<typeof RunTitleBody>;

@@ -107,6 +107,9 @@ export const RunView = z
     id: z.string(),
     guild_id: z.string(),
     agent_id: z.string(),
+    title: z
+      .string()
+      .describe("From its first message (its first line), until the operator renames it; empty for none."),
     status: RunStatus,
     status_reason: z.string().nullable(),
     metadata: jsonObject.describe("harness_task lives here while a code_task runs."),

@@ -61,7 +61,11 @@ export async function openClientRun(
   agentId: string,
   client: RunClient,
 ): Promise<ClientRunHandle> {
-  const run = await deps.store.runs.create({ agentId, metadata: { client: { ...client } } });
+  const run = await deps.store.runs.create({
+    agentId,
+    title: `MCP session of ${client.name}`,
+    metadata: { client: { ...client } },
+  });
   await deps.events.publish({ type: "run.started", run_id: run.id, agent_id: agentId });
   const stop = new AbortController();
   const closing = new AbortController();

@@ -1,4 +1,5 @@
 import { GuildsError } from "@guilds/protocol/guildsError";
+import { runTitleOf } from "@guilds/protocol/runTitle";
 import type { Config } from "../config.ts";
 import type { RunEventBus } from "../events/eventBus.ts";
 import type { MachineRegistry } from "../machines/machineRegistry.ts";
@@ -131,7 +132,7 @@ export function createRunService(deps: RunServiceDeps): RunService {
   return {
     async start({ agentId, message }) {
       refuseWhileClosing();
-      const run = await deps.store.runs.create({ agentId });
+      const run = await deps.store.runs.create({ agentId, title: runTitleOf(message) });
       await deps.events.publish({ type: "run.started", run_id: run.id, agent_id: agentId });
       await appendOperatorMessage(run.id, agentId, message);
       launch(run.id);

@@ -93,6 +93,7 @@ export function runView(run: Run): RunView {
     id: run.id,
     guild_id: run.guildId,
     agent_id: run.agentId,
+    title: run.title,
     status: run.status,
     status_reason: run.statusReason,
     metadata: run.metadata,

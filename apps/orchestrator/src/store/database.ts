@@ -92,6 +92,8 @@ export interface RunTable {
   id: string;
   guild_id: string;
   agent_id: string;
+  /** From the first message, or the operator's; "" for none. */
+  title: string;
   status: string;
   status_reason: string | null;
   /** JSON object; harness_task lives here. */

@@ -33,6 +33,8 @@ export interface Run {
   id: string;
   guildId: string;
   agentId: string;
+  /** From its first message, or the operator's; "" for none. */
+  title: string;
   status: RunStatus;
   /** Why it ended when it did not complete (cancelled by whom, interrupted by what). */
   statusReason: string | null;
@@ -47,7 +49,7 @@ export type RunStore = ReturnType<typeof createRunStore>;
 
 export function createRunStore(db: Kysely<Database>) {
   return {
-    async create(input: { agentId: string; metadata?: RunMetadata }): Promise<Run> {
+    async create(input: { agentId: string; title?: string; metadata?: RunMetadata }): Promise<Run> {
       const agent = await db
         .selectFrom("agent")
         .select("guild_id")
@@ -58,6 +60,7 @@ export function createRunStore(db: Kysely<Database>) {
         id: newId("run"),
         guild_id: found(agent, "agent", input.agentId).guild_id,
         agent_id: input.agentId,
+        title: input.title ?? "",
         status: "running",
         status_reason: null,
         metadata: toJsonText(input.metadata ?? {}),
@@ -73,6 +76,12 @@ export function createRunStore(db: Kysely<Database>) {
     },
 
     get: (id: string): Promise<Run> => getRun(db, id),
+
+    /** The operator's title for the run. */
+    async setTitle(id: string, title: string): Promise<Run> {
+      await db.updateTable("run").set({ title, updated_at: timestamp() }).where("id", "=", id).execute();
+      return getRun(db, id);
+    },
 
     /** Newest first; `before` (a run id) pages back. */
     async list(filter: {
@@ -182,6 +191,7 @@ export function toRun(row: Selectable<RunTable>): Run {
     id: row.id,
     guildId: row.guild_id,
     agentId: row.agent_id,
+    title: row.title,
     status: storedEnum(RunStatus.options, row.status, "run status"),
     statusReason: row.status_reason,
     metadata: fromJsonObjectText(row.metadata, "run metadata"),

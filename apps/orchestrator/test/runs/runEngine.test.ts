@@ -34,6 +34,7 @@ describe("a scripted run", () => {
     });
     const { runId, run, events } = await runToEnd(harness, "Look around.");
     expect(run.status).toBe("completed");
+    expect(run.title).toBe("Look around.");
 
     const types = events.map((event) => event.type);
     expect(types[0]).toBe("run.started");

@@ -98,6 +98,7 @@ test("GET /api/openapi.json is an OpenAPI 3.1 document listing every route", asy
       "POST /api/agents/{agentId}/runs",
       "GET /api/agents/{agentId}/runs",
       "GET /api/runs/{runId}",
+      "PATCH /api/runs/{runId}",
       "GET /api/runs/{runId}/summary",
       "POST /api/runs/{runId}/messages",
       "POST /api/runs/{runId}/cancel",

@@ -74,7 +74,7 @@ describe("scoped tokens", () => {
     const guilds = await twoGuilds(fixture);
     const token = await tokenOf(fixture, "beta-ci", { kind: "guild", guildId: guilds.b.guild.id });
     const routes = routesOfAlpha(fixture, guilds);
-    expect(routes).toHaveLength(34);
+    expect(routes).toHaveLength(35);
     for (const route of routes) {
       const { status, body } = await statusWith(fixture, token, route.method, route.url);
       if (route.operation === "GET /api/guilds") {

@@ -21,6 +21,7 @@ export function migrationCases(test: StoreTest, database: TestDatabase): void {
         { name: "0003_server_lease" },
         { name: "0004_agent_limits" },
         { name: "0005_token_scope" },
+        { name: "0006_run_title" },
       ]);
     });
 

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { agentQuery, guildQuery, runQuery } from "../api/resourceQueries.ts";
-import { shortId } from "../ui/shortId.ts";
+import { runName } from "../runFlow/runName.ts";
 import { routeIdsOf } from "./routeIds.ts";
 
 interface Crumb {
@@ -31,7 +31,9 @@ export function Breadcrumbs() {
   const crumbs: Crumb[] = [{ label: "Guilds", to: "/" }];
   if (guildId !== undefined) crumbs.push({ label: guild.data?.name ?? "…", to: `/guilds/${guildId}` });
   if (agentId !== undefined) crumbs.push({ label: agent.data?.name ?? "…", to: `/agents/${agentId}` });
-  if (ids.runId !== undefined) crumbs.push({ label: `Run ${shortId(ids.runId)}`, to: `/runs/${ids.runId}` });
+  if (ids.runId !== undefined) {
+    crumbs.push({ label: runName(run.data ?? { id: ids.runId }), to: `/runs/${ids.runId}` });
+  }
 
   const title = crumbs.length > 1 ? crumbs[crumbs.length - 1]?.label : undefined;
   useEffect(() => {

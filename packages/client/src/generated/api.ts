@@ -249,7 +249,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Rename a run (its title is its first message's first line until then) */
+        patch: operations["patchApiRunsRunId"];
         trace?: never;
     };
     "/api/runs/{runId}/summary": {
@@ -668,6 +669,8 @@ export interface components {
             id: string;
             guild_id: string;
             agent_id: string;
+            /** @description From its first message (its first line), until the operator renames it; empty for none. */
+            title: string;
             /** @enum {string} */
             status: "running" | "completed" | "failed" | "cancelled" | "interrupted";
             status_reason: string | null;
@@ -692,6 +695,8 @@ export interface components {
             id: string;
             guild_id: string;
             agent_id: string;
+            /** @description From its first message (its first line), until the operator renames it; empty for none. */
+            title: string;
             /** @enum {string} */
             status: "running" | "completed" | "failed" | "cancelled" | "interrupted";
             status_reason: string | null;
@@ -3111,6 +3116,98 @@ export interface operations {
             };
             /** @description A fault of the server's own (server.internal): its log says more */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiRunsRunId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The run's new title (spaces around it are dropped). */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description The request is invalid; the message says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A guild's or an agent's token on a route outside its scope (auth.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id in the path names nothing, or nothing the token's scope reaches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1048576 bytes (request.too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault of the server's own (server.internal): its log says more */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store's disk is full (storage.full): free space, then retry */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { MessageBody } from "@guilds/protocol/apiRequests";
+import { MessageBody, RunTitleBody } from "@guilds/protocol/apiRequests";
 import { RunDetailView, RunList, RunView, ToolCallView } from "@guilds/protocol/apiViews";
 import { notFound } from "../../store/notFound.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
@@ -58,6 +58,17 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
           messages: messages.map(messageView),
           tool_calls: toolCalls.map(toolCallView),
         };
+      },
+    }),
+    defineRoute({
+      method: "patch",
+      path: "/api/runs/{runId}",
+      summary: "Rename a run (its title is its first message's first line until then)",
+      body: RunTitleBody,
+      response: RunView,
+      handle: async ({ params, body }) => {
+        const run = await store.runs.get(param(params, "runId"));
+        return runView(await store.runs.setTitle(run.id, body.title));
       },
     }),
     defineRoute({

@@ -10,6 +10,7 @@ import { Button } from "../../../ui/Button.tsx";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
 import { shortId } from "../../../ui/shortId.ts";
 import { Timestamp } from "../../../ui/Timestamp.tsx";
+import { RunTitle } from "./RunTitle.tsx";
 
 export interface RunHeaderProps {
   runId: string;
@@ -42,7 +43,9 @@ export function RunHeader(props: RunHeaderProps) {
             <>
               {" · "}
               <Timestamp iso={run.created_at} prefix="started" />
-              {" · in "}
+              {" · by "}
+              <Link to={`/agents/${encodeURIComponent(run.agent_id)}`}>{agent?.name ?? "its agent"}</Link>
+              {" in "}
               <Link to={`/guilds/${encodeURIComponent(run.guild_id)}`}>{guild?.name ?? "its guild"}</Link>
               {runClientText(run) !== null && (
                 <span data-testid="run-client">{` · ${runClientText(run)}`}</span>
@@ -50,13 +53,13 @@ export function RunHeader(props: RunHeaderProps) {
             </>
           )}
         </p>
-        <h1 className="run-title">
-          {run !== undefined ? (
-            <Link to={`/agents/${encodeURIComponent(run.agent_id)}`}>{agent?.name ?? "Agent"}</Link>
-          ) : (
+        {run !== undefined ? (
+          <RunTitle run={run} />
+        ) : (
+          <h1 className="run-title">
             <span className="run-title-loading">Loading the run…</span>
-          )}
-        </h1>
+          </h1>
+        )}
         <div className="run-facts">
           {status !== null && (
             <span className={`run-status run-status--${status}`}>

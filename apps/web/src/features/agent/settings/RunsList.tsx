@@ -2,12 +2,12 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { agentRunsQuery } from "../../../api/resourceQueries.ts";
 import { runClientText } from "../../../runFlow/runClientText.ts";
+import { runName } from "../../../runFlow/runName.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { EmptyState } from "../../../ui/EmptyState.tsx";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { Panel } from "../../../ui/Panel.tsx";
-import { shortId } from "../../../ui/shortId.ts";
 import { Timestamp } from "../../../ui/Timestamp.tsx";
 import { RunStatusBadge } from "./RunStatusBadge.tsx";
 import { hasRunningRun, RUNNING_REFETCH_MS, runDurationText, toolCallsText } from "./runSummary.ts";
@@ -36,7 +36,7 @@ export function RunsList({ agentId, maxToolCalls }: { agentId: string; maxToolCa
                 <RunStatusBadge status={run.status} />
                 <div className="run-row-main">
                   <Link to={`/runs/${run.id}`} className="run-row-link">
-                    Run {shortId(run.id)}
+                    {runName(run)}
                   </Link>
                   {runClientText(run) !== null && (
                     <span className="run-row-client">{runClientText(run)}</span>
