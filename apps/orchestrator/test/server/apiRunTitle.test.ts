@@ -1,16 +1,16 @@
 import { expect } from "vitest";
-import { appTest as test } from "./appFixture.ts";
+import { type AppFixture, appTest as test } from "./appFixture.ts";
+
+async function scriptedAgent(call: AppFixture["call"]) {
+  const guild = await (await call("POST", "/api/guilds", { name: "acme" })).json();
+  const model = { provider: "scripted", name: "s" };
+  return (await call("POST", `/api/guilds/${guild.id}/agents`, { name: "coder", model })).json();
+}
 
 test("PATCH /api/runs/{id} renames a run; the title is in its views and its agent's list", async ({
   fixture: { call, store },
 }) => {
-  const guild = await (await call("POST", "/api/guilds", { name: "acme" })).json();
-  const agent = await (
-    await call("POST", `/api/guilds/${guild.id}/agents`, {
-      name: "coder",
-      model: { provider: "scripted", name: "s" },
-    })
-  ).json();
+  const agent = await scriptedAgent(call);
   const run = await store.runs.create({ agentId: String(agent.id), title: "Fix the build" });
   expect((await (await call("GET", `/api/runs/${run.id}/summary`)).json()).title).toBe("Fix the build");
 
@@ -26,13 +26,7 @@ test("PATCH /api/runs/{id} renames a run; the title is in its views and its agen
 test("a blank or too long title, or an unknown run, is refused saying why", async ({
   fixture: { call, store },
 }) => {
-  const guild = await (await call("POST", "/api/guilds", { name: "acme" })).json();
-  const agent = await (
-    await call("POST", `/api/guilds/${guild.id}/agents`, {
-      name: "coder",
-      model: { provider: "scripted", name: "s" },
-    })
-  ).json();
+  const agent = await scriptedAgent(call);
   const run = await store.runs.create({ agentId: String(agent.id) });
   expect((await store.runs.get(run.id)).title).toBe("");
   for (const title of ["   ", "x".repeat(201)]) {
