@@ -109,16 +109,17 @@ export async function withDeadline(ms: number, what: string, work: () => Promise
   }
 }
 
-/** A run's live events up to its run.ended, within `ms`. */
-export async function untilRunEnded(
+/** A run's live events up to the first of type `type` (run.ended, say), within `ms`. */
+export async function eventsUntil(
   live: Awaited<ReturnType<typeof openRunEvents>>,
+  type: string,
   ms: number,
 ): Promise<StreamEvent[]> {
   const events: StreamEvent[] = [];
-  await withDeadline(ms, "run.ended", async () => {
-    while (events.at(-1)?.type !== "run.ended") {
+  await withDeadline(ms, type, async () => {
+    while (events.at(-1)?.type !== type) {
       const event = await live.next();
-      if (event === undefined) throw new Error("the stream ended before run.ended");
+      if (event === undefined) throw new Error(`the stream ended before ${type}`);
       events.push(event);
     }
   });

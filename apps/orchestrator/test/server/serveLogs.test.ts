@@ -6,7 +6,7 @@ import { GUILDS_BIN, runCli } from "../cli/runCli.ts";
 import { logLines } from "../support/serverLog.ts";
 import { sandboxes } from "../toolbox/machineFixture.ts";
 import { apiOf, openRunEvents, stopServe } from "./liveServe.ts";
-import { scriptedAgent, untilRunEnded, useServeCase } from "./serveCases.ts";
+import { eventsUntil, scriptedAgent, useServeCase } from "./serveCases.ts";
 
 /*
  * The log of a real `guilds serve` whose stderr is a pipe: JSON lines through pino, a request id
@@ -71,7 +71,7 @@ test(`JSON lines: request ids, a line per request, run and tool call lines, no s
   expect(started.status).toBe(201);
   const runId = String(((await started.json()) as { id: string }).id);
   const live = await openRunEvents(server.url, agent.token, runId, 0);
-  const seen = await untilRunEnded(live, RUN_WAIT_MS);
+  const seen = await eventsUntil(live, "run.ended", RUN_WAIT_MS);
   live.close();
   // The shell call echoed the secret, and its result holds it redacted.
   expect(JSON.stringify(seen.find((event) => event.type === "tool.finished")?.data)).toContain(

@@ -2,13 +2,7 @@ import { expect, test } from "vitest";
 import { sandboxes } from "../toolbox/machineFixture.ts";
 import { processesWith } from "../toolbox/processScan.ts";
 import { apiOf, type LiveServe, openRunEvents, type StreamEvent } from "./liveServe.ts";
-import {
-  type ScriptedAgent,
-  scriptedAgent,
-  untilRunEnded,
-  useServeCase,
-  withDeadline,
-} from "./serveCases.ts";
+import { eventsUntil, type ScriptedAgent, scriptedAgent, useServeCase, withDeadline } from "./serveCases.ts";
 
 /*
  * A restart is not a cancel, with real `guilds serve` processes: a server stopped by SIGTERM or
@@ -61,7 +55,7 @@ test.for(["SIGTERM", "SIGINT"] as const)(
     const resumed = await openRunEvents(second.url, setup.token, runId, lastSeen);
     const sent = await again("POST", `/api/runs/${runId}/messages`, { message: "go on" });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
-    const continued = await untilRunEnded(resumed, EVENT_WAIT_MS);
+    const continued = await eventsUntil(resumed, "run.ended", EVENT_WAIT_MS);
     resumed.close();
     expect(continued.at(-1)?.data).toMatchObject({ type: "run.ended", status: "completed" });
     const done = (await again("GET", `/api/runs/${runId}`)).body;
@@ -81,7 +75,7 @@ test(`an operator's cancel stays cancelled, and a SIGTERM after it interrupts on
   const cancelled = await runToTheLongCommand(first, setup);
   const cancel = await api("POST", `/api/runs/${cancelled.runId}/cancel`);
   expect(cancel.status, JSON.stringify(cancel.body)).toBe(202);
-  const afterCancel = await untilRunEnded(cancelled.live, EVENT_WAIT_MS);
+  const afterCancel = await eventsUntil(cancelled.live, "run.ended", EVENT_WAIT_MS);
   cancelled.live.close();
   expect(afterCancel.find((event) => event.type === "tool.finished")?.data).toMatchObject({
     status: "cancelled",
@@ -140,14 +134,7 @@ async function runToTheLongCommand(server: LiveServe, setup: Setup) {
   const runId = String(started.body.id);
   // From the start of the run: nothing published before the stream opened is missed.
   const live = await openRunEvents(server.url, setup.token, runId, 0);
-  const seen: StreamEvent[] = [];
-  await withDeadline(EVENT_WAIT_MS, "tool.started", async () => {
-    while (seen.at(-1)?.type !== "tool.started") {
-      const event = await live.next();
-      if (event === undefined) throw new Error("the stream ended before tool.started");
-      seen.push(event);
-    }
-  });
+  const seen = await eventsUntil(live, "tool.started", EVENT_WAIT_MS);
   // Only the sleep's own name reads "<marker>-sleeping": bash's command line has it in quotes.
   await expect.poll(() => processesWith(sleepingName(setup)), { timeout: 10_000 }).toHaveLength(1);
   return { runId, live, seen };
