@@ -69,6 +69,8 @@ export interface Config {
    * [::1] (and an address it was reached at); "*" is any. Absent: those alone.
    */
   readonly allowedHosts?: readonly string[];
+  /** GUILDS_METRICS_TOKEN: the bearer token /metrics wants; absent: /metrics answers this host alone. */
+  readonly metricsToken?: string;
   /** GUILDS_LOG_LEVEL: the least a line must be to be written; absent: DEFAULT_LOG_LEVEL (info). */
   readonly logLevel?: LogLevel;
 }
@@ -133,6 +135,10 @@ const Environment = z.object({
     (value) => value === undefined || isLogLevel(value),
     `must be one of ${LOG_LEVELS.join(", ")} (default ${DEFAULT_LOG_LEVEL})`,
   ),
+  GUILDS_METRICS_TOKEN: optionalSetting.refine(
+    (value) => value === undefined || /^\S{16,}$/.test(value),
+    "must be at least 16 characters without spaces (e.g. `openssl rand -hex 32`); unset it to let only this host read /metrics",
+  ),
   GUILDS_SECRET_KEY: optionalSetting.refine(
     (value) => value === undefined || isBase64Key(value),
     `must be base64 of ${SECRET_KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`); unset it to use <GUILDS_HOME>/secret.key`,
@@ -182,16 +188,18 @@ function networkSetting(raw: string | undefined): Config["sandboxNetwork"] {
 
 function httpSettings(
   settings: z.infer<typeof Environment>,
-): Pick<Config, "readyMinFreeDiskBytes" | "corsOrigins" | "allowedHosts"> {
+): Pick<Config, "readyMinFreeDiskBytes" | "corsOrigins" | "allowedHosts" | "metricsToken"> {
   const minFree = settings.GUILDS_READY_MIN_FREE_DISK;
   const origins = settings.GUILDS_CORS_ORIGINS;
   const hosts = settings.GUILDS_ALLOWED_HOSTS;
+  const metricsToken = settings.GUILDS_METRICS_TOKEN;
   return {
     ...(minFree === undefined ? {} : { readyMinFreeDiskBytes: parseByteSize(minFree) ?? 0 }),
     ...(origins === undefined ? {} : { corsOrigins: Object.freeze(listSetting(origins)) }),
     ...(hosts === undefined
       ? {}
       : { allowedHosts: Object.freeze(listSetting(hosts).map((host) => host.toLowerCase())) }),
+    ...(metricsToken === undefined ? {} : { metricsToken }),
   };
 }
 

@@ -138,7 +138,11 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       mcpIdleMs: config.mcpIdleMs,
       stopping: appStopping.signal,
       health: serverHealth(config, store, options.sandbox, containers),
-      http: { corsOrigins: config.corsOrigins ?? [], allowedHosts: config.allowedHosts ?? [] },
+      http: {
+        corsOrigins: config.corsOrigins ?? [],
+        allowedHosts: config.allowedHosts ?? [],
+        ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
+      },
       ...(config.machineLimits === undefined ? {} : { machineLimits: config.machineLimits }),
     });
     return { store, events, machines, runs, scripts, app, logger, notice, lost: claim.lost, close };
@@ -154,6 +158,7 @@ function serverSecretValues(config: Config, options: ServiceOptions): string[] {
     options.environment[ANTHROPIC_KEY_VARIABLE],
     options.environment[OPENAI_KEY_VARIABLE],
     config.secretKey,
+    config.metricsToken,
   ];
   return values.filter((value): value is string => value !== undefined && value !== "");
 }

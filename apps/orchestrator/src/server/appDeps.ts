@@ -37,6 +37,9 @@ export interface AppDeps {
   heartbeatMs?: number;
   /** What /readyz checks and /version says; default the store's check and kind. */
   health?: ServerHealth;
-  /** Who may reach the app (config.ts: GUILDS_CORS_ORIGINS, GUILDS_ALLOWED_HOSTS); default none but this host. */
-  http?: { corsOrigins?: readonly string[]; allowedHosts?: readonly string[] };
+  /**
+   * Who may reach the app (config.ts: GUILDS_CORS_ORIGINS, GUILDS_ALLOWED_HOSTS, GUILDS_METRICS_TOKEN);
+   * default none but this host, and /metrics from this host alone.
+   */
+  http?: { corsOrigins?: readonly string[]; allowedHosts?: readonly string[]; metricsToken?: string };
 }

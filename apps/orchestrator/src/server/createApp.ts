@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { logRequests } from "../logging/accessLog.ts";
 import { mcpHttpHandler } from "../mcp/mcpHttp.ts";
+import { countHttpRequests } from "../metrics/httpMetrics.ts";
 import type { ApiRoute } from "./apiRoute.ts";
 import { honoPath } from "./apiRoute.ts";
 import type { AppDeps } from "./appDeps.ts";
@@ -10,6 +11,7 @@ import { requireBearerToken } from "./auth.ts";
 import { createErrorHandler, errorResponse } from "./errorHandler.ts";
 import { addHealthRoutes, PROBE_PATHS, type ServerHealth } from "./health/healthRoutes.ts";
 import { storeCheck } from "./health/storeCheck.ts";
+import { addMetricsRoute } from "./metricsRoute.ts";
 import { compressAnswers } from "./middleware/compression.ts";
 import { allowOrigins } from "./middleware/corsPolicy.ts";
 import { cancelHeadBodies } from "./middleware/headRequests.ts";
@@ -50,6 +52,7 @@ export function createApp(deps: AppDeps): Hono {
   const document = openApiDocument(routes);
 
   app.onError(createErrorHandler(deps.logger));
+  app.use(countHttpRequests);
   app.use(logRequests(deps.accessLog));
   // In this order: nothing may decode a malformed path; preflights are answered before the method
   // check and the token; a 405 needs no token.
@@ -72,6 +75,7 @@ export function createApp(deps: AppDeps): Hono {
   );
 
   addHealthRoutes(app, deps.health ?? storeHealth(deps.store), deps.stopping);
+  addMetricsRoute(app, { token: deps.http?.metricsToken, runCounts: () => deps.store.countRunsByStatus() });
   app.get("/api/openapi.json", (c) => c.json(document));
 
   app.use("/api/*", requireBearerToken(deps.store.tokens));

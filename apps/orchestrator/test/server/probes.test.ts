@@ -181,7 +181,6 @@ test("a path under the probes, /mcp or /api that no route takes is the API's JSO
     "/livez/",
     "/version/1",
     "/healthz/deep",
-    "/metrics",
     "/metrics/x",
     "/api",
     "/api/nope",
