@@ -8,18 +8,9 @@ import { RUNS_KEPT } from "@guilds/protocol/limits";
  * modification time, which every file written into it touches.
  */
 export function ensureRunFolder(runDir: string): string {
-  let created = false;
-  try {
-    mkdirSync(runDir, { recursive: false, mode: 0o700 });
-    created = true;
-  } catch (caught) {
-    if ((caught as NodeJS.ErrnoException).code === "ENOENT") {
-      mkdirSync(runDir, { recursive: true, mode: 0o700 });
-      created = true;
-    } else if ((caught as NodeJS.ErrnoException).code !== "EEXIST") {
-      throw caught;
-    }
-  }
+  // recursive: a folder already there is no error (a thrown EEXIST at every call costs more than
+  // the mkdir); it names the first folder it made, if any.
+  const created = mkdirSync(runDir, { recursive: true, mode: 0o700 }) !== undefined;
   if (created) pruneRuns(path.dirname(runDir), runDir);
   return runDir;
 }
