@@ -1,5 +1,7 @@
 /**
- * The lines of the long-lived helper (`guilds-code serve`), LF-terminated, over its stdin and stdout.
+ * The lines of the long-lived helper (`guilds-code serve`), LF-terminated, over its stdin and stdout,
+ * and, with `--socket <path> <hello>`, over connections to that unix socket, each greeted with
+ * "<hello>" first and answered on itself (stdout once it closed).
  *
  * orchestrator → helper:
  *   "<id> <base64 request>"   runs the request, concurrently with the others
