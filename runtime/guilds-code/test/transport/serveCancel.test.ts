@@ -9,7 +9,8 @@ const STOPPED = [CANCEL_TRAILER, "exit_code: 130"];
 describe("serve's cancel line", () => {
   test("stops one request's command while another on the same helper completes", async ({ helper }) => {
     const serve = startServe(helper);
-    serve.send("1", "shell", { command: "echo $$ > a.pid; echo started a; sleep 30; echo never" });
+    // The pid file is written after the line, so the cancel never comes before the line is in the log.
+    serve.send("1", "shell", { command: "echo started a; echo $$ > a.pid; sleep 30; echo never" });
     serve.send("2", "shell", { command: "sleep 1; echo done b" });
     const group = await pidWrittenTo(helper, "a.pid");
     const started = Date.now();
