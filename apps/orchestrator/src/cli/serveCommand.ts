@@ -46,7 +46,7 @@ export async function runServe(argv: string[], environment: NodeJS.ProcessEnv): 
   }
   if (!isLoopback(host)) {
     services.logger.warn(
-      `HOST=${host}: the API is reachable from other machines. Every /api call needs a token, but put TLS in front of it.`,
+      `HOST=${host}: the API is reachable from other machines. Every /api call needs a token, but put TLS in front of it; requests must name this host by its address, localhost, or a name of GUILDS_ALLOWED_HOSTS (${config.allowedHosts === undefined ? "unset" : config.allowedHosts.join(",")}).`,
     );
   }
   const notice = (line: string) => services.logger.info(line, NOTICE);

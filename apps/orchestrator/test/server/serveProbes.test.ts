@@ -75,6 +75,8 @@ test.skipIf(outside === undefined)(
       "https://ops.example.com",
     ]);
     expect(logLines(server.stderr()).filter((line) => line.level === "error")).toEqual([]);
+    const warning = logLines(server.stderr()).find((line) => String(line.msg).startsWith("HOST=0.0.0.0"));
+    expect(String(warning?.msg)).toContain("GUILDS_ALLOWED_HOSTS (guilds.example.com,10.0.0.5)");
   },
 );
 
