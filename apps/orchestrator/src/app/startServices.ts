@@ -11,11 +11,13 @@ import { OPENAI_KEY_VARIABLE } from "../providers/openaiProvider.ts";
 import { recoverCodeTasks } from "../runs/recoverCodeTasks.ts";
 import { createRunService, type RunService } from "../runs/runService.ts";
 import type { ServerStop } from "../runs/serverStop.ts";
+import { storeBackgroundOutput } from "../runs/storeBackgroundOutput.ts";
 import { storeTaskArtifacts } from "../runs/storeTaskArtifacts.ts";
 import { createApp } from "../server/createApp.ts";
 import { openStore, type Store } from "../store/store.ts";
 import { type AgentScripts, createAgentScripts } from "./agentScripts.ts";
 import { openContainerProvider } from "./containerProvider.ts";
+import { demoHarness } from "./demoHarness.ts";
 import { providerForAgent } from "./providerForAgent.ts";
 import { createRedactingLogger, type RedactingLogger } from "./redactingLogger.ts";
 import { seedDemo } from "./seedDemo.ts";
@@ -125,7 +127,13 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
     if (gone.length > 0) logger.info(`removed the containers of ${gone.length} deleted agent(s)`);
     await recoverCodeTasks({ store, events, machines, logger }, RESTART_REASON);
     await runs.recoverInterrupted(RESTART_REASON);
-    const notice = await seedDemo({ store, scripts, home: config.home, environment: options.environment });
+    const notice = await seedDemo({
+      store,
+      scripts,
+      home: config.home,
+      environment: options.environment,
+      harness: demoHarness(config.harnessDir, config.harnessesOff),
+    });
     const app = createApp({
       store,
       events,
@@ -135,6 +143,7 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       accessLog: logger,
       machines,
       tasks: storeTaskArtifacts(store, machines),
+      shellOutput: storeBackgroundOutput(store, machines),
       mcpIdleMs: config.mcpIdleMs,
       stopping: appStopping.signal,
       health: serverHealth(config, store, options.sandbox, containers),
