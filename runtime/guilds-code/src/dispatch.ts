@@ -4,6 +4,7 @@ import { createContext, type Op } from "./context.ts";
 import { codeSearch } from "./ops/codeSearch/codeSearch.ts";
 import { fileRead } from "./ops/fileRead/fileRead.ts";
 import { shell } from "./ops/shell/shell.ts";
+import { shellOutput } from "./ops/shellOutput/shellOutput.ts";
 import { shellStatus } from "./ops/shellStatus/shellStatus.ts";
 import type { CommandLauncher } from "./process/commandLauncher.ts";
 
@@ -12,6 +13,8 @@ const OPS: Record<string, Op> = {
   shell_status: shellStatus,
   file_read: fileRead,
   code_search: codeSearch,
+  // Not a tool: the app's live view of a shell call's output.
+  shell_output: shellOutput,
   ping: async () => ({ text: "pong", meta: {} }),
 };
 

@@ -6,6 +6,7 @@ import type { MachineRegistry } from "../machines/machineRegistry.ts";
 import type { RunService } from "../runs/runService.ts";
 import type { Store } from "../store/store.ts";
 import type { TaskArtifacts } from "../tools/codeTask/taskArtifacts.ts";
+import type { BackgroundOutput } from "../tools/shell/backgroundOutput.ts";
 import type { ErrorLogger } from "./errorHandler.ts";
 import type { ServerHealth } from "./health/healthRoutes.ts";
 
@@ -22,6 +23,8 @@ export interface AppDeps {
   machines?: Pick<MachineRegistry, "remove">;
   /** code_task's harness logs and diffs, read from the agents' machines. */
   tasks?: TaskArtifacts;
+  /** Background shell commands' live output, read from the agents' machines for an open detail. */
+  shellOutput?: BackgroundOutput;
   logger: ErrorLogger;
   /** Where each request's line goes (logging/accessLog.ts); default none, the request ids all the same. */
   accessLog?: Pick<ServerLogger, "info">;

@@ -29,6 +29,7 @@ import { noteRoutes } from "./routes/noteRoutes.ts";
 import { repositoryRoutes } from "./routes/repositoryRoutes.ts";
 import { runRoutes } from "./routes/runRoutes.ts";
 import { secretRoutes } from "./routes/secretRoutes.ts";
+import { shellOutputRoutes } from "./routes/shellOutputRoutes.ts";
 import { taskRoutes } from "./routes/taskRoutes.ts";
 import { builtWebApp, serveWebApp } from "./webApp.ts";
 
@@ -41,6 +42,7 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...noteRoutes(deps),
     ...runRoutes(deps),
     ...taskRoutes(deps),
+    ...shellOutputRoutes(deps),
     ...eventRoutes(deps),
   ];
 }

@@ -1,0 +1,16 @@
+import type { MachineRegistry } from "../machines/machineRegistry.ts";
+import type { Store } from "../store/store.ts";
+import { type BackgroundOutput, createBackgroundOutput } from "../tools/shell/backgroundOutput.ts";
+import { loadGenerationContext } from "./generationContext.ts";
+
+/** Background commands' live output for the API, redacted as the agent's generations are. */
+export function storeBackgroundOutput(
+  store: Store,
+  machines: Pick<MachineRegistry, "forAgent">,
+): BackgroundOutput {
+  return createBackgroundOutput({
+    store,
+    machines,
+    redactorFor: async (agentId) => (await loadGenerationContext(store, agentId)).redactor,
+  });
+}
