@@ -226,3 +226,46 @@ test("a started call takes the announced call of its model id, whatever the orde
   expect(flow.calls.get("c1")).toMatchObject({ status: "running", arguments: { command: "ls" } });
   expect(flow.calls.size).toBe(2);
 });
+
+test("a repeated read points at the step the app shows, numbered from 1, not at the message seq", () => {
+  const flow = emptyRunFlow("r1");
+  const read = (step: number, seq: number, callId: string, repeatOf?: number): RunEventEnvelope[] => [
+    stored({ type: "generation.started", run_id: "r1", generation_seq: step, tools: ["file_read"] }),
+    stored({ type: "message.created", run_id: "r1", seq: seq, role: "assistant", text: "" }),
+    stored({
+      type: "tool.started",
+      run_id: "r1",
+      tool_call_id: callId,
+      call_id: `m_${callId}`,
+      name: "file_read",
+      arguments: { path: "a.ts" },
+    }),
+    stored({
+      type: "tool.finished",
+      run_id: "r1",
+      tool_call_id: callId,
+      name: "file_read",
+      status: "completed",
+      result:
+        repeatOf === undefined
+          ? "1 a"
+          : `a.ts lines 1–1: unchanged since step ${repeatOf}; read that result.`,
+      metadata: repeatOf === undefined ? {} : { repeat_of: repeatOf },
+      ...(repeatOf === undefined ? {} : { repeat_of: repeatOf }),
+      seq: seq + 1,
+    }),
+  ];
+  // Messages: operator 1; steps' messages 2, 4, 6; results 3, 5, 7. The third step repeats the read
+  // whose result is message 5: the second step.
+  for (const event of [
+    stored({ type: "message.created", run_id: "r1", seq: 1, role: "operator", text: "read" }),
+    ...read(1, 2, "c1"),
+    ...read(2, 4, "c2"),
+    ...read(3, 6, "c3", 5),
+  ]) {
+    applyRunEvent(flow, event);
+  }
+  expect(flow.entries.flatMap((entry) => (entry.kind === "step" ? [entry.number] : []))).toEqual([1, 2, 3]);
+  expect(flow.calls.get("c3")).toMatchObject({ repeatOf: 5, repeatOfStep: 2, stepNumber: 3 });
+  expect(flow.calls.get("c1")?.repeatOfStep).toBeNull();
+});

@@ -34,8 +34,8 @@ describe("ToolCallRow", () => {
 
   test("a repeated read's outcome is muted; a running call spins and says so", () => {
     expect(
-      row(flowCall({ id: "c2", name: "file_read", arguments: { path: "a.ts" }, repeatOf: 4 })),
-    ).toContain('<span class="flow-tag flow-tag--muted">unchanged since step 4</span>');
+      row(flowCall({ id: "c2", name: "file_read", arguments: { path: "a.ts" }, repeatOf: 4, repeatOfStep: 2 })),
+    ).toContain('<span class="flow-tag flow-tag--muted">unchanged since step 2</span>');
     const running = row(
       flowCall({
         id: "c3",
@@ -71,7 +71,6 @@ describe("HarnessLogo", () => {
 describe("FlowStepView", () => {
   const props: FlowStepViewProps = {
     number: 3,
-    seq: 7,
     text: "## Plan\nRun the **tests**, then fix them.",
     summary: "3 tool calls",
     folded: false,
@@ -95,8 +94,8 @@ describe("FlowStepView", () => {
     expect(markup).toContain("<h2>Plan</h2>");
     expect(markup).toContain("<strong>tests</strong>");
     expect(markup).toContain("3 tool calls");
-    // Labelled by its message's seq, the step file_read's "unchanged since step N" names.
-    expect(markup).toMatch(/<\/svg>Step 7<\/button>/);
+    // Numbered from 1 in the run's order (not by its message's seq), as rows' "unchanged since step N" count.
+    expect(markup).toMatch(/<\/svg>Step 3<\/button>/);
   });
 
   test("folded: the toggle collapsed, one line of text; a code task's step carries its harness's logo", () => {

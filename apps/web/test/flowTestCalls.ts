@@ -10,6 +10,7 @@ export function flowCall(fields: Partial<FlowCall> & Pick<FlowCall, "id" | "name
     result: null,
     metadata: {},
     repeatOf: null,
+    repeatOfStep: null,
     resultSeq: null,
     startedAt: "2026-03-02T10:00:00.000Z",
     endedAt: "2026-03-02T10:00:02.000Z",

@@ -14,6 +14,7 @@ function panel(call: FlowCall | null, live = true) {
       call={call}
       live={live}
       agentHarness="claude"
+      agentId="agent_1"
       view={null}
       onViewChange={noop}
       onClose={noop}

@@ -36,6 +36,7 @@ function detail(call: FlowCall, view: DetailView | null, client?: QueryClient): 
       runId="run_1"
       call={call}
       agentHarness="claude"
+      agentId="agent_1"
       view={view}
       onViewChange={noop}
       onClose={noop}
@@ -93,12 +94,16 @@ describe("a shell call", () => {
     expect(textOf(html)).toBe(shellResult);
   });
 
-  test("Arguments: a JSON tree and the JSON text", () => {
+  test("Arguments: shown once, as a JSON tree, with JSON (the text) a toggle away", () => {
     const html = detail(shellCall, "arguments");
     expect(tabs(html).find((tab) => tab.selected)?.label).toBe("Arguments");
     expect(html).toContain('aria-label="Arguments" class="_2IvMF _GzYRV json-tree" role="tree"');
     expect(html).toContain('<span class="_1MGIk json-tree-label">command:</span>');
-    expect(textOf(html)).toContain('{\n  "command": "npm test",\n  "timeout_seconds": 120\n}');
+    expect(html).toMatch(/<fieldset class="detail-modes" aria-label="Arguments format">/);
+    expect(html).toContain('aria-pressed="true">Tree</button>');
+    expect(html).toContain('aria-pressed="false">JSON</button>');
+    // The tree alone: the same arguments are not printed again as text beside it.
+    expect(textOf(html)).not.toContain('"command": "npm test"');
   });
 
   test("Metadata: a definition list; the Full output log as code", () => {
@@ -125,10 +130,11 @@ describe("other calls", () => {
       result: "src/math.ts lines 1–7: unchanged since step 4; read that result.\n\nremaining_tool_calls: 30",
       metadata: { path: "src/math.ts", range: [1, 7], lines: 7, repeat_of: 4 },
       repeatOf: 4,
+      repeatOfStep: 2,
     });
     const html = detail(call, "metadata");
     expect(html).toMatch(/<h2[^>]*>Read src\/math.ts<\/h2>/);
-    expect(html).toContain("<dt>Same as step</dt><dd>4</dd>");
+    expect(html).toContain("<dt>Same as step</dt><dd>2</dd>");
     expect(html).toContain("<dt>Lines</dt><dd>1–7 of 7</dd>");
   });
 

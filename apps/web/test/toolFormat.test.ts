@@ -71,10 +71,12 @@ describe("the page's Row reads table, one case per row text", () => {
     });
   });
 
-  test('file_read: "unchanged since step N" for a repeated read', () => {
-    expect(toolRowText(call("file_read", { path: "src/app.ts" }, { repeatOf: 7 }))).toEqual({
+  test('file_read: "unchanged since step N" for a repeated read, N the step as the app numbers it', () => {
+    // The model read "unchanged since step 7" (the earlier result's message seq); that result is in
+    // the app's step 3.
+    expect(toolRowText(call("file_read", { path: "src/app.ts" }, { repeatOf: 7, repeatOfStep: 3 }))).toEqual({
       summary: "Read src/app.ts",
-      outcome: "unchanged since step 7",
+      outcome: "unchanged since step 3",
     });
   });
 
@@ -159,9 +161,9 @@ describe("what a real model sends", () => {
 });
 
 describe("the outcome", () => {
-  test("a repeated read named only by its metadata", () => {
+  test("a repeated read whose earlier step the flow does not hold names no message seq", () => {
     expect(toolRowText(call("file_read", { path: "a.ts" }, { metadata: { repeat_of: 12 } })).outcome).toBe(
-      "unchanged since step 12",
+      "unchanged since an earlier step",
     );
   });
 

@@ -86,14 +86,16 @@ describe("toolMetadataRows", () => {
     ]);
   });
 
-  test("a repeated read: Same as step", () => {
+  test("a repeated read: Same as step, the step as the flow numbers it (not the message seq)", () => {
     const metadata = { path: "src/app.ts", range: [40, 60], content_hash: "ab", lines: 512, repeat_of: 5 };
     expect(
-      toolMetadataRows(call("file_read", { path: "src/app.ts" }, { metadata, repeatOf: 5 })).slice(2),
+      toolMetadataRows(
+        call("file_read", { path: "src/app.ts" }, { metadata, repeatOf: 5, repeatOfStep: 2 }),
+      ).slice(2),
     ).toEqual([
       { label: "File", value: "src/app.ts", kind: "code" },
       { label: "Lines", value: "40\u201360 of 512" },
-      { label: "Same as step", value: "5", kind: "step" },
+      { label: "Same as step", value: "2", kind: "step" },
     ]);
   });
 

@@ -204,10 +204,20 @@ export async function shownText(locator: Locator): Promise<string> {
   return text.replace(/[ \t\u00a0]+/g, " ");
 }
 
-/** A row's text as the operator reads it, without the call's run time at its end ("245 ms", "1.6 s"). */
+/**
+ * A row's text as the page's "Row reads" table writes it: its summary and its tags ("exit 1",
+ * "unchanged since step N"), without the secondary text (rowDetail) or the call's run time.
+ */
 export async function rowText(row: Locator): Promise<string> {
-  return (await shownText(row))
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/ (\d+h )?(\d+m )?\d+(\.\d+)? ?(ms|s)$/, "");
+  const parts = await row
+    .locator(".flow-row-summary, .flow-tag")
+    // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not what the DOM holds
+    .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).innerText));
+  return parts.join(" ").replace(/\s+/g, " ").trim();
+}
+
+/** A finished row's secondary text (the first line of output, the lines read, ...); "" without one. */
+export async function rowDetail(row: Locator): Promise<string> {
+  const detail = row.locator('[data-testid="row-detail"]');
+  return (await detail.count()) === 0 ? "" : (await shownText(detail)).trim();
 }

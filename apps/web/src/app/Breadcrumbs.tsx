@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
+import { ApiError } from "../api/apiClient.ts";
 import { agentQuery, guildQuery, runQuery } from "../api/resourceQueries.ts";
 import { runName } from "../runFlow/runName.ts";
 import { routeIdsOf } from "./routeIds.ts";
@@ -32,7 +33,7 @@ export function Breadcrumbs() {
   if (guildId !== undefined) crumbs.push({ label: guild.data?.name ?? "…", to: `/guilds/${guildId}` });
   if (agentId !== undefined) crumbs.push({ label: agent.data?.name ?? "…", to: `/agents/${agentId}` });
   if (ids.runId !== undefined) {
-    crumbs.push({ label: runName(run.data ?? { id: ids.runId }), to: `/runs/${ids.runId}` });
+    crumbs.push({ label: runCrumb(run.data, run.error), to: `/runs/${ids.runId}` });
   }
 
   const title = crumbs.length > 1 ? crumbs[crumbs.length - 1]?.label : undefined;
@@ -56,4 +57,13 @@ export function Breadcrumbs() {
       </ol>
     </nav>
   );
+}
+
+/**
+ * A run's crumb: its name once the server answered; "…" until then, and "Run not found" when the
+ * server knows no such run (never a piece of the URL, which names nothing the operator knows).
+ */
+function runCrumb(run: { id: string; title?: string } | undefined, error: unknown): string {
+  if (run !== undefined) return runName(run);
+  return error instanceof ApiError && error.status === 404 ? "Run not found" : "…";
 }

@@ -75,6 +75,7 @@ export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolea
       call.result = event.result;
       call.metadata = event.metadata;
       call.repeatOf = event.repeat_of ?? null;
+      call.repeatOfStep = call.repeatOf === null ? null : stepOfResult(flow, call.repeatOf);
       call.resultSeq = event.seq;
       call.endedAt = at;
       call.progress = [];
@@ -89,6 +90,12 @@ function stepCount(flow: RunFlow): number {
   let count = 0;
   for (const entry of flow.entries) if (entry.kind === "step") count += 1;
   return count;
+}
+
+/** The step number of the call whose result is the message `resultSeq`; null when none is known. */
+function stepOfResult(flow: RunFlow, resultSeq: number): number | null {
+  for (const call of flow.calls.values()) if (call.resultSeq === resultSeq) return call.stepNumber;
+  return null;
 }
 
 function currentStep(flow: RunFlow): FlowStep | undefined {
@@ -199,6 +206,7 @@ function newCall(id: string, name: string, args: unknown, stepNumber: number): F
     result: null,
     metadata: {},
     repeatOf: null,
+    repeatOfStep: null,
     resultSeq: null,
     startedAt: null,
     endedAt: null,

@@ -17,8 +17,13 @@ export interface FlowCall {
   /** The result as the model read it; null until tool.finished. */
   result: string | null;
   metadata: Record<string, unknown>;
-  /** On a repeated file_read: the earlier result's message seq ("unchanged since step N"). */
+  /** On a repeated file_read: the earlier result's message seq, as the model read it. */
   repeatOf: number | null;
+  /**
+   * On a repeated file_read: the step the app shows (FlowStep.number) of the earlier read repeatOf
+   * names, so the operator's "unchanged since step N" points at a step on screen; null when unknown.
+   */
+  repeatOfStep: number | null;
   /** The seq of the result's message. */
   resultSeq: number | null;
   /** created_at of tool.started (null when the call was answered without starting) and tool.finished. */
@@ -38,7 +43,10 @@ export interface FlowStep {
   /** 1-based, in the order of the run's generations. */
   number: number;
   generationSeq: number;
-  /** The seq of the agent's message: the "step N" that file_read's "unchanged since step N" counts in. */
+  /**
+   * The seq of the agent's message; null when none was stored (a cancelled generation). The model's
+   * "unchanged since step N" counts in message seqs; the app numbers steps by `number` instead.
+   */
   seq: number | null;
   text: string;
   callIds: string[];

@@ -7,11 +7,15 @@ import type { FlowCall } from "./runFlow.ts";
 export interface ToolRowText {
   /** "Run npm test", "Check b1", "Read src/app.ts from line 40", "Search lines in src", ... */
   summary: string;
-  /** "exit 1", "timed out", "unchanged since step 7", "failed", ...; null when there is nothing to add. */
+  /**
+   * "exit 1", "timed out", "unchanged since step 7" (a step as the app numbers them), "failed", ...;
+   * null when there is nothing to add.
+   */
   outcome: string | null;
 }
 
-export type RowCall = Pick<FlowCall, "name" | "arguments" | "status" | "metadata" | "repeatOf">;
+export type RowCall = Pick<FlowCall, "name" | "arguments" | "status" | "metadata" | "repeatOf"> &
+  Partial<Pick<FlowCall, "repeatOfStep">>;
 
 /**
  * The row of a call other than code_task, as the "Code tools" page's "Row reads" table writes it.
@@ -67,7 +71,7 @@ function summaryOf(call: RowCall): string {
 /**
  * What the row adds after the summary. A cancel or an interruption says so first, whatever the
  * command printed (a cancelled shell also ends with exit 130). Then shell's "timed out" or
- * "exit N" (not 0), and file_read's "unchanged since step N". Any other failed call (invalid
+ * "exit N" (not 0), and file_read's "unchanged since step N", N the step as the app numbers it. Any other failed call (invalid
  * arguments, a missing file, a helper error) reads "failed"; its result says why. A call still
  * pending or running adds nothing: its status shows that.
  */
@@ -81,9 +85,15 @@ function outcomeOf(call: RowCall): string | null {
   }
   if (call.name === "file_read") {
     const repeatOf = call.repeatOf ?? metaFields(FileReadMeta, call.metadata).repeat_of;
-    if (repeatOf !== undefined) return `unchanged since step ${repeatOf}`;
+    // The model read the earlier result's message seq; the operator reads the step the app shows.
+    if (repeatOf !== undefined) return `unchanged since ${repeatedStepText(call.repeatOfStep)}`;
   }
   return call.status === "failed" ? "failed" : null;
+}
+
+/** "step 3", the app's number of the step a repeated read points to; "an earlier step" when unknown. */
+export function repeatedStepText(step: number | null | undefined): string {
+  return step === null || step === undefined ? "an earlier step" : `step ${step}`;
 }
 
 /** No arguments at all (an empty text) are read as {}, as the orchestrator reads them. */

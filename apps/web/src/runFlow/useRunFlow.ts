@@ -15,9 +15,10 @@ export interface LiveRunFlow {
 /**
  * The run's flow, live: every stored event replayed from the start, then live ones, through
  * reconnects (Last-Event-ID = the last applied id, so none is lost or doubled). Renders are
- * coalesced to one per animation frame, however many events arrive.
+ * coalesced to one per animation frame, however many events arrive. `follow` false (a run the server
+ * does not know) closes the stream.
  */
-export function useRunFlow(runId: string): LiveRunFlow {
+export function useRunFlow(runId: string, follow = true): LiveRunFlow {
   const flowRef = useRef<RunFlow>(emptyRunFlow(runId));
   if (flowRef.current.runId !== runId) flowRef.current = emptyRunFlow(runId);
   const [version, setVersion] = useState(0);
@@ -27,6 +28,7 @@ export function useRunFlow(runId: string): LiveRunFlow {
   });
 
   useEffect(() => {
+    if (!follow) return;
     const flow = flowRef.current;
     let frame: number | null = null;
     const render = () => {
@@ -47,7 +49,7 @@ export function useRunFlow(runId: string): LiveRunFlow {
       close();
       if (frame !== null) cancelAnimationFrame(frame);
     };
-  }, [runId]);
+  }, [runId, follow]);
 
   return { flow: flowRef.current, version, stream: stream.state, streamDetail: stream.detail };
 }

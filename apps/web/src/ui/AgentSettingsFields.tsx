@@ -25,6 +25,9 @@ import { SelectField, type SelectOption } from "./SelectField.tsx";
 import { TextField } from "./TextField.tsx";
 import "./forms.css";
 
+/** The id of the Harness fieldset: a link to `/agents/<id>#harness` brings the operator to it. */
+export const HARNESS_FIELD_ID = "harness";
+
 const PROVIDER_OPTIONS = MODEL_PROVIDERS.map((provider) => ({
   value: provider,
   label: PROVIDER_LABELS[provider],
@@ -137,7 +140,7 @@ export function AgentSettingsFields({
         )}
       </fieldset>
 
-      <fieldset className="fieldset">
+      <fieldset className="fieldset" id={HARNESS_FIELD_ID}>
         <legend>Harness</legend>
         <p className="fieldset-hint">The coding CLI that code_task hands work to, in the agent's sandbox.</p>
         <SelectField

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { ApiError } from "../../api/apiClient.ts";
 import { saveOperatorToken } from "../../api/operatorToken.ts";
 import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
@@ -77,9 +78,26 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
           <Button type="submit" variant="primary" busy={busy} className="sign-in-submit">
             Sign in
           </Button>
-          <ErrorNotice error={error} title="The server did not take this token" />
+          {isRefusedToken(error) ? (
+            <div role="alert" className="error-notice">
+              <strong>The server did not take this token: </strong>
+              it was revoked, mistyped, or made by another server. Create a new one with the command above and
+              paste it here.
+            </div>
+          ) : (
+            <ErrorNotice error={error} title="The server did not take this token" />
+          )}
         </form>
       </div>
     </main>
   );
+}
+
+/**
+ * The server refused the token itself (401). Its message is written for an API client (send
+ * `Authorization: Bearer <token>`); a browser user pasted a token and needs to hear only that it was
+ * not taken, and what to do.
+ */
+function isRefusedToken(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
 }

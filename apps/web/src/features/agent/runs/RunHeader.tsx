@@ -75,10 +75,12 @@ export function RunHeader(props: RunHeaderProps) {
                 : `${toolCallsUsed} tool calls used`}
             </span>
           )}
-          <span className={`run-stream run-stream--${stream}`} title={streamDetail ?? undefined}>
-            <span className="run-stream-dot" aria-hidden="true" />
-            <span data-testid="stream-state">{stream}</span>
-          </span>
+          {streamShown(status, stream) && (
+            <span className={`run-stream run-stream--${stream}`} title={streamDetail ?? undefined}>
+              <span className="run-stream-dot" aria-hidden="true" />
+              <span data-testid="stream-state">{stream}</span>
+            </span>
+          )}
         </div>
       </div>
       {status === "running" && (
@@ -100,4 +102,13 @@ export function RunHeader(props: RunHeaderProps) {
       )}
     </header>
   );
+}
+
+/**
+ * The stream's state is news while the run runs, or while the page is not (yet) following it: once
+ * the run ended, a green "live" would say work goes on when none does (the stream stays open for a
+ * message that continues the run, which shows it again).
+ */
+export function streamShown(status: RunStatus | null, stream: StreamState): boolean {
+  return status === "running" || stream !== "live";
 }

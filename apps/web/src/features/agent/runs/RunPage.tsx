@@ -12,6 +12,7 @@ import { MessageComposer } from "./MessageComposer.tsx";
 import { OpenCallPanel } from "./OpenCallPanel.tsx";
 import { RunDetails } from "./RunDetails.tsx";
 import { RunHeader } from "./RunHeader.tsx";
+import { isNotFound, RunNotFound } from "./RunNotFound.tsx";
 import { useRemainingHeight } from "./useRemainingHeight.ts";
 import { viewOnOpening } from "./viewOnOpening.ts";
 import "./runPage.css";
@@ -40,7 +41,8 @@ export function RunPage() {
   const guild = useQuery({ ...guildQuery(run?.guild_id ?? ""), enabled: run !== undefined }).data;
   const agentHarness = agent?.harness ?? null;
 
-  const { flow, version, stream, streamDetail } = useRunFlow(runId);
+  const missing = isNotFound(runAnswer.error);
+  const { flow, version, stream, streamDetail } = useRunFlow(runId, !missing);
   const eventsArrived = flow.lastEventId > 0;
   const status = eventsArrived ? flow.status : (run?.status ?? null);
   const statusReason = eventsArrived ? flow.statusReason : (run?.status_reason ?? null);
@@ -109,6 +111,7 @@ export function RunPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: version says when the call changed.
   const openedCall = useMemo(() => (liveCall === undefined ? null : { ...liveCall }), [liveCall, version]);
 
+  if (missing) return <RunNotFound error={runAnswer.error} />;
   return (
     <div ref={pageRef} className="run-page" style={height === null ? undefined : { height }}>
       <RunHeader
@@ -145,6 +148,7 @@ export function RunPage() {
                     call={openedCall}
                     live={stream === "live" && eventsArrived}
                     agentHarness={agentHarness}
+                    agentId={run?.agent_id ?? null}
                     view={view}
                     onViewChange={changeView}
                     onClose={closeDetail}

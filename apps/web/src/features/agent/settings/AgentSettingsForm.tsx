@@ -1,9 +1,10 @@
 import type { Agent } from "@guilds/client/apiTypes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { answer, guildsApi } from "../../../api/apiClient.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
-import { AgentSettingsFields } from "../../../ui/AgentSettingsFields.tsx";
+import { AgentSettingsFields, HARNESS_FIELD_ID } from "../../../ui/AgentSettingsFields.tsx";
 import { agentFormOf, buildUpdateAgentBody, type UpdateAgentBody } from "../../../ui/agentSettingsForm.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { FormActions } from "../../../ui/FormActions.tsx";
@@ -30,6 +31,12 @@ export function AgentSettingsForm({ agent }: { agent: Agent }) {
       return queryClient.invalidateQueries({ queryKey: queryKeys.agents(updated.guild_id) });
     },
   });
+  // A link to #harness (a code task refused for want of one) lands in the Harness field.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash !== `#${HARNESS_FIELD_ID}`) return;
+    document.querySelector<HTMLElement>(`#${HARNESS_FIELD_ID} select`)?.focus();
+  }, [hash]);
   const dirty = JSON.stringify(form.values) !== JSON.stringify(agentFormOf(agent));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -6,9 +6,8 @@ import { HarnessLogo } from "./HarnessLogo.tsx";
 import { StepMarkdown } from "./StepMarkdown.tsx";
 
 export interface FlowStepViewProps {
+  /** 1, 2, 3, ... in the run's order: the label, and the N of a row's "unchanged since step N". */
   number: number;
-  /** The agent message's seq, the label: file_read's "unchanged since step N" counts the same way. */
-  seq: number | null;
   text: string;
   /** "3 tool calls · 1 failed" */
   summary: string;
@@ -32,7 +31,6 @@ export interface FlowStepViewProps {
 export const FlowStepView = memo(function FlowStepView(props: FlowStepViewProps) {
   const {
     number,
-    seq,
     text,
     summary,
     folded,
@@ -77,7 +75,7 @@ export const FlowStepView = memo(function FlowStepView(props: FlowStepViewProps)
               strokeLinecap="round"
             />
           </svg>
-          {seq === null ? "Step" : `Step ${seq}`}
+          {`Step ${number}`}
         </button>
         <span className="flow-step-summary">{summary}</span>
         {finishNote !== null && (

@@ -7,9 +7,11 @@ import { CallSnapshots } from "./callSnapshots.ts";
 import { FlowStepView } from "./FlowStepView.tsx";
 import { type FlowItem, flowItems, itemIndexOfCall, stepFinishNote, stepSummary } from "./flowItems.ts";
 import { OperatorMessage } from "./OperatorMessage.tsx";
+import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
 import { preloadStepMarkdown } from "./StepMarkdown.tsx";
 import { stepHarness } from "./stepHarness.ts";
 import { ToolCallRow } from "./ToolCallRow.tsx";
+import { useFlowKeyboard } from "./useFlowKeyboard.ts";
 import "./flow.css";
 
 /**
@@ -43,7 +45,8 @@ export interface FlowViewProps {
 /**
  * The run's flow on the Chat tab: operator messages, steps, their calls. Virtualised: only the
  * items on screen are in the DOM, so a run of thousands of calls scrolls as fast as a short one.
- * It follows the tail while the reader is at the bottom, and stays put when they scrolled up.
+ * It follows the tail while the reader is at the bottom, and stays put when they scrolled up. The
+ * keyboard moves between its calls (useFlowKeyboard); ? lists the keys.
  */
 export function FlowView(props: FlowViewProps) {
   const { flow, version, agentHarness, selectedCallId, onOpenCall, emptyText } = props;
@@ -74,6 +77,11 @@ export function FlowView(props: FlowViewProps) {
     scrollEndThreshold: FOLLOW_THRESHOLD_PX,
   });
 
+  const [shortcutsShown, setShortcutsShown] = useState(false);
+  const showShortcuts = useCallback(() => setShortcutsShown(true), []);
+  const hideShortcuts = useCallback(() => setShortcutsShown(false), []);
+  useFlowKeyboard({ items, virtualizer, scrollRef, selectedCallId, onShowShortcuts: showShortcuts });
+
   // A reload with ?call= brings the open call into view once, instead of the tail.
   const revealTarget = useRef(selectedCallId);
   useEffect(() => {
@@ -102,7 +110,6 @@ export function FlowView(props: FlowViewProps) {
         return (
           <FlowStepView
             number={item.step.number}
-            seq={item.step.seq}
             text={item.step.text}
             summary={stepSummary(item.step, flow.calls)}
             folded={item.folded}
@@ -158,6 +165,7 @@ export function FlowView(props: FlowViewProps) {
           })}
         </div>
       </section>
+      <ShortcutsDialog open={shortcutsShown} onClose={hideShortcuts} />
       {!atEnd && (
         <button type="button" className="flow-jump" onClick={() => virtualizer.scrollToEnd()}>
           <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">

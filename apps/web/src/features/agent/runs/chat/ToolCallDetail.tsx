@@ -1,9 +1,11 @@
 import type { HarnessName } from "@guilds/protocol/harness";
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
 import { codeTaskMeta, filled } from "../../../../runFlow/callMeta.ts";
 import type { DetailView } from "../../../../runFlow/detailView.ts";
 import type { FlowCall } from "../../../../runFlow/runFlow.ts";
 import { toolRowText } from "../../../../runFlow/toolFormat.ts";
+import { HARNESS_FIELD_ID } from "../../../../ui/AgentSettingsFields.tsx";
 import { Tabs } from "../../../../ui/Tabs.tsx";
 import { taskStatusTone } from "./CodeTaskBlock.tsx";
 import { codeTaskBlockModel } from "./codeTaskBlockModel.ts";
@@ -13,6 +15,7 @@ import { detailTabs, shownDetailView } from "./detail/detailTabs.ts";
 import { MetadataView } from "./detail/MetadataView.tsx";
 import { ResultView } from "./detail/ResultView.tsx";
 import { TaskLogView } from "./detail/TaskLogView.tsx";
+import { isMissingHarness } from "./missingHarness.ts";
 import { codeTaskMetadataRows, toolMetadataRows } from "./toolMetadataRows.ts";
 import { useSecondTicker } from "./useSecondTicker.ts";
 import "./detail/detail.css";
@@ -22,6 +25,8 @@ export interface ToolCallDetailProps {
   /** Changes live (progress lines, then the result): rendered again with each change. */
   call: FlowCall;
   agentHarness: HarnessName | null;
+  /** The run's agent, for a link to its settings; null until the run is loaded. */
+  agentId: string | null;
   /** The URL's ?view=; null opens on Result. */
   view: DetailView | null;
   onViewChange: (view: DetailView) => void;
@@ -33,7 +38,7 @@ export interface ToolCallDetailProps {
  * tabs. Escape closes it, as the Close button does.
  */
 export function ToolCallDetail(props: ToolCallDetailProps) {
-  const { runId, call, agentHarness, view, onViewChange, onClose } = props;
+  const { runId, call, agentHarness, agentId, view, onViewChange, onClose } = props;
   const isCodeTask = call.name === "code_task";
   const shown = shownDetailView(call.name, view);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -89,6 +94,15 @@ export function ToolCallDetail(props: ToolCallDetailProps) {
         </button>
       </header>
       {task !== null && task.brief !== "" && <p className="call-detail-brief">{task.brief}</p>}
+      {isMissingHarness(call) && agentId !== null && (
+        <p className="call-detail-brief" data-testid="missing-harness">
+          This agent has no harness, so the task had nothing to run. Pick one in{" "}
+          <Link to={`/agents/${encodeURIComponent(agentId)}#${HARNESS_FIELD_ID}`}>
+            the agent's Harness field
+          </Link>
+          ; until then the agent makes its changes with shell.
+        </p>
+      )}
       <Tabs label="Tool call views" tabs={detailTabs(call.name)} selected={shown} onSelect={onViewChange}>
         {shown === "result" && <ResultView key={call.id} call={call} />}
         {shown === "arguments" && <ArgumentsView args={call.arguments} />}

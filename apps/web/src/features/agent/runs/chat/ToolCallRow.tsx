@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { FlowCall } from "../../../../runFlow/runFlow.ts";
 import { toolRowText } from "../../../../runFlow/toolFormat.ts";
+import { toolRowDetail } from "../../../../runFlow/toolRowDetail.ts";
 import { callDuration } from "./callDuration.ts";
 import { ToolIcon } from "./ToolIcon.tsx";
 
@@ -12,8 +13,8 @@ export function outcomeTone(status: FlowCall["status"], outcome: string): "dange
 }
 
 /**
- * One non-code_task call of the flow: its tool's icon, its row text (Code tools), the outcome in a
- * tag. `call` is a snapshot (CallSnapshots), so the memo holds until this call changes.
+ * One non-code_task call of the flow: its tool's icon, its row text (Code tools), once it ended what
+ * an operator scans for in muted type (toolRowDetail), the outcome in a tag. `call` is a snapshot (CallSnapshots), so the memo holds until this call changes.
  */
 export const ToolCallRow = memo(function ToolCallRow(props: {
   call: FlowCall;
@@ -22,19 +23,20 @@ export const ToolCallRow = memo(function ToolCallRow(props: {
 }) {
   const { call, selected, onOpen } = props;
   const { summary, outcome } = toolRowText(call);
+  const detail = toolRowDetail(call);
   // The outcome already says how an ended call went; a call not ended yet says where it is.
   const state = call.status === "pending" || call.status === "running" ? call.status : null;
   const duration = callDuration(call);
   return (
     <button
       type="button"
-      className={`flow-row flow-row--${call.status}${selected ? " flow-row--selected" : ""}`}
+      className={`flow-row flow-row--${call.status}${selected ? " flow-row--selected" : ""}${detail !== null ? " flow-row--detailed" : ""}`}
       data-testid="tool-row"
       data-call-id={call.id}
       data-tool={call.name}
       data-status={call.status}
       aria-current={selected ? "true" : undefined}
-      title={call.resultSeq === null ? summary : `${summary} (result: step ${call.resultSeq})`}
+      title={detail === null ? summary : `${summary} \u2014 ${detail}`}
       onClick={() => onOpen(call.id)}
     >
       <span className="flow-row-icon">
@@ -45,6 +47,11 @@ export const ToolCallRow = memo(function ToolCallRow(props: {
         )}
       </span>
       <span className="flow-row-summary">{summary}</span>
+      {detail !== null && (
+        <span className="flow-row-detail" data-testid="row-detail">
+          {detail}
+        </span>
+      )}
       {outcome !== null && (
         <span className={`flow-tag flow-tag--${outcomeTone(call.status, outcome)}`}>{outcome}</span>
       )}

@@ -4,6 +4,7 @@ import { formatTaskDuration } from "@guilds/protocol/taskDuration";
 import { argumentText, type CodeTaskMetaFields, codeTaskMeta, filled } from "../../../../runFlow/callMeta.ts";
 import type { FlowCall } from "../../../../runFlow/runFlow.ts";
 import { firstLine } from "../../../../runFlow/toolFormat.ts";
+import { isMissingHarness, MISSING_HARNESS_LINE } from "./missingHarness.ts";
 
 /** A code task's state as its block shows it: running (pending included), then how its turn ended. */
 export type CodeTaskStatus = "running" | TaskStatus;
@@ -74,7 +75,12 @@ export function codeTaskBlockModel(
     brief: argumentText(call.arguments, "brief") ?? "",
     repository: codeTaskRepository(call),
     diffstat: codeTaskDiffstat(meta),
-    errorLine: status === "running" || status === "completed" ? null : errorLineOf(call, meta),
+    errorLine:
+      status === "running" || status === "completed"
+        ? null
+        : isMissingHarness(call)
+          ? MISSING_HARNESS_LINE
+          : errorLineOf(call, meta),
     progress: call.progress.slice(-PROGRESS_LINES_SHOWN),
   };
 }

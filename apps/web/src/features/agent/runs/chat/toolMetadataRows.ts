@@ -1,5 +1,5 @@
 import { HARNESS_DISPLAY_NAMES, type HarnessName } from "@guilds/protocol/harness";
-import { type MetaFields, metaFields } from "@guilds/protocol/metaFields";
+import { metaFields } from "@guilds/protocol/metaFields";
 import { CallMeta, CodeSearchMeta, FileReadMeta, ShellStatusMeta } from "@guilds/protocol/toolMeta";
 import {
   argumentText,
@@ -9,6 +9,7 @@ import {
   ShellCallMeta,
 } from "../../../../runFlow/callMeta.ts";
 import type { FlowCall } from "../../../../runFlow/runFlow.ts";
+import { lineRangeText } from "../../../../runFlow/toolRowDetail.ts";
 import {
   codeTaskDiffstat,
   codeTaskHarness,
@@ -65,9 +66,10 @@ export function toolMetadataRows(call: FlowCall): MetadataRow[] {
     case "file_read": {
       const meta = metaFields(FileReadMeta, metadata);
       rows.add("File", filled(meta.path) ?? argumentText(call.arguments, "path"), "code");
-      rows.add("Lines", linesText(meta));
-      const repeatOf = call.repeatOf ?? meta.repeat_of;
-      rows.add("Same as step", repeatOf === undefined ? null : String(repeatOf), "step");
+      rows.add("Lines", lineRangeText(meta));
+      // The step as the flow numbers it (the model's text names the earlier result's message seq).
+      const repeated = call.repeatOf !== null || meta.repeat_of !== undefined;
+      rows.add("Same as step", repeated ? sameAsStepText(call.repeatOfStep) : null, "step");
       break;
     }
     case "code_search": {
@@ -130,13 +132,9 @@ function shortSha(sha: string): string {
   return sha.slice(0, SHORT_SHA_LENGTH);
 }
 
-/** "1–200 of 512", as the read's header writes its range (an EN DASH); "none of 0" when no line was returned. */
-function linesText(meta: MetaFields<typeof FileReadMeta.shape>): string | null {
-  if (meta.range === undefined) return null;
-  const [first, last] = meta.range;
-  const of = meta.lines === undefined ? "" : ` of ${meta.lines}`;
-  if (first < 1) return `none${of}`;
-  return `${first}\u2013${last}${of}`;
+/** The flow's number of the step a repeated read points to; "an earlier step" when the flow has not got it. */
+function sameAsStepText(step: number | null): string {
+  return step === null ? "an earlier step" : String(step);
 }
 
 function numberText(value: number | null | undefined): string | null {

@@ -1,19 +1,35 @@
+import { useState } from "react";
 import { JsonTree } from "./JsonTree.tsx";
+import { ModeToggle } from "./ModeToggle.tsx";
 import { RawText } from "./RawText.tsx";
 import "./detail.css";
 
-/** The call's arguments: a tree to read, and the JSON text as the model wrote it (pretty-printed). */
+type ArgumentsMode = "tree" | "json";
+
+const MODES: readonly (readonly [ArgumentsMode, string])[] = [
+  ["tree", "Tree"],
+  ["json", "JSON"],
+];
+
+/**
+ * The call's arguments, shown once: a tree to read, or the JSON text as the model wrote it
+ * (pretty-printed), one at a time. Arguments that are no object (a text the model wrote) have no tree.
+ */
 export function ArgumentsView({ args }: { args: unknown }) {
+  const [mode, setMode] = useState<ArgumentsMode>("tree");
   const text = argumentsText(args);
+  if (typeof args !== "object" || args === null) {
+    return (
+      <div className="detail-arguments">
+        <p className="detail-note">No arguments object: the JSON text below is all there is.</p>
+        <RawText text={text} />
+      </div>
+    );
+  }
   return (
     <div className="detail-arguments">
-      {typeof args === "object" && args !== null ? (
-        <JsonTree data={args} label="Arguments" />
-      ) : (
-        <p className="detail-note">No arguments object: the JSON text below is all there is.</p>
-      )}
-      <h3 className="detail-subheading">JSON</h3>
-      <RawText text={text} />
+      <ModeToggle label="Arguments format" modes={MODES} selected={mode} onSelect={setMode} />
+      {mode === "tree" ? <JsonTree data={args} label="Arguments" /> : <RawText text={text} />}
     </div>
   );
 }
