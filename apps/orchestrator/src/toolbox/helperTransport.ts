@@ -23,6 +23,15 @@ export interface HelperTransportOptions {
   helperName?: string;
 }
 
+export interface HelperRunOptions {
+  signal?: AbortSignal;
+  /**
+   * Only over the long-lived helper, never one process per call: for a request worth sending only
+   * while it is cheap (a running call's live output). Without a session up, helper.failed at once.
+   */
+  sessionOnly?: boolean;
+}
+
 /**
  * Runs a helper request inside a machine and returns its envelope, whichever way it travels. The
  * machine is held awake for the whole call. When `signal` fires, the helper stops the request's
@@ -30,7 +39,7 @@ export interface HelperTransportOptions {
  * trailer) is still returned; helper.cancelled is thrown only when none comes in time.
  */
 export interface HelperTransport {
-  run(machine: Machine, request: HelperRequest, options?: { signal?: AbortSignal }): Promise<Envelope>;
+  run(machine: Machine, request: HelperRequest, options?: HelperRunOptions): Promise<Envelope>;
   /** Ends the long-lived helpers. */
   close(): void;
 }
@@ -44,14 +53,14 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
   async function run(
     machine: Machine,
     request: HelperRequest,
-    { signal }: { signal?: AbortSignal } = {},
+    { signal, sessionOnly = false }: HelperRunOptions = {},
   ): Promise<Envelope> {
     // A session call is not activity while it waits: without the hold, the idle stop could end the
     // machine under a long shell command.
     const release = machine.keepAwake();
     const calledAt = Date.now();
     try {
-      return await runAwake(machine, request, signal);
+      return await runAwake(machine, request, signal, sessionOnly);
     } catch (caught) {
       const ended = machine.lastEnd();
       if (ended === null || ended.at < calledAt) throw caught;
@@ -61,7 +70,12 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
     }
   }
 
-  async function runAwake(machine: Machine, request: HelperRequest, signal?: AbortSignal): Promise<Envelope> {
+  async function runAwake(
+    machine: Machine,
+    request: HelperRequest,
+    signal: AbortSignal | undefined,
+    sessionOnly: boolean,
+  ): Promise<Envelope> {
     // Wakes the machine: a stopped one starts again here, and its session with it.
     await machine.start();
     const startedAt = Date.now();
@@ -80,20 +94,34 @@ export function createHelperTransport(options: HelperTransportOptions = {}): Hel
         signal,
       });
     };
-    if (mode === "one-shot") return oneShot();
+    const fallBack = mode === "auto" && !sessionOnly;
+    if (mode === "one-shot") {
+      if (sessionOnly) throw noSession("this transport runs one process per call");
+      return oneShot();
+    }
 
     const session = await sessions.get(machine, mode === "session");
-    if (!session) return oneShot();
+    if (!session) {
+      if (sessionOnly) throw noSession("guilds-code serve is not up in the machine");
+      return oneShot();
+    }
     const outcome = await session.call(request, { deadlineMs, cancelWaitMs, signal });
     if (outcome.state === "answered") return outcome.envelope;
     if (outcome.state === "unwritten") {
-      if (mode === "auto") return oneShot();
+      if (fallBack) return oneShot();
       throw session.startFailure();
     }
     // A shell command must never run twice: only a request that cannot change anything is retried.
-    if (mode === "auto" && isRepeatableRequest(request)) return oneShot();
+    if (fallBack && isRepeatableRequest(request)) return oneShot();
     throw outcome.failure;
   }
 
   return { run, close: () => sessions.closeAll() };
+}
+
+function noSession(why: string): GuildsError {
+  return new GuildsError(
+    "helper.failed",
+    `This request goes only over the long-lived helper, and ${why}; it is not sent one process per call.`,
+  );
 }

@@ -16,8 +16,9 @@ export const LIVE_OUTPUT_TIMING: LiveOutputTiming = {
  * Follows a foreground shell call's log while it runs and publishes its new lines as tool.progress
  * (redacted, cut at 240 characters, never stored; the model still gets only the result). Nothing
  * is read before `firstPollMs`, so a short command costs nothing; then one read at a time, each
- * at least `pollIntervalMs` after the previous one began. A read that fails is skipped: the next
- * one reads on from the same offset. Returns the stop, called once the call has its result; a
+ * at least `pollIntervalMs` after the previous one began. Reads go only over the long-lived helper
+ * (one process per read would cost more than the view is worth): over one-shot calls the call
+ * shows no live output. A read that fails is skipped: the next one reads on from the same offset. Returns the stop, called once the call has its result; a
  * read still under way then publishes nothing.
  */
 export function followShellOutput(context: ToolContext, timing = LIVE_OUTPUT_TIMING): () => void {
@@ -28,7 +29,14 @@ export function followShellOutput(context: ToolContext, timing = LIVE_OUTPUT_TIM
   const poll = async () => {
     const began = Date.now();
     try {
-      const read = await readShellOutput(context.helpers, context.machine, ids, cursor, context.redactor);
+      const read = await readShellOutput(
+        context.helpers,
+        context.machine,
+        ids,
+        cursor,
+        context.redactor,
+        true,
+      );
       if (stopped) return;
       cursor = read.next;
       if (read.lines.length > 0) context.progress(read.lines, null);

@@ -33,7 +33,8 @@ export interface ShellCallIds {
 
 /**
  * One read of a shell call's log through guilds-code's shell_output op. The request carries no
- * secret and no token: it runs no command.
+ * secret and no token: it runs no command. `sessionOnly`: never a process of its own (helper.failed
+ * when the long-lived helper is not up).
  */
 export async function readShellOutput(
   helpers: HelperTransport,
@@ -41,6 +42,7 @@ export async function readShellOutput(
   ids: ShellCallIds,
   cursor: ShellOutputCursor,
   redactor: Redactor,
+  sessionOnly = false,
 ): Promise<ShellOutputRead> {
   const request = HelperRequest.parse({
     op: "shell_output",
@@ -51,7 +53,7 @@ export async function readShellOutput(
     cwd: "",
     max_bytes: CODE_RESULT_MAX_BYTES_MIN,
   });
-  const envelope = await helpers.run(machine, request);
+  const envelope = await helpers.run(machine, request, { sessionOnly });
   if (!envelope.ok) {
     throw new GuildsError(
       "helper.failed",
