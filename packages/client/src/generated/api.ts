@@ -355,6 +355,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/{runId}/tool-calls/{callId}/output": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a background shell command's new output lines from the agent's machine */
+        get: operations["getApiRunsRunIdToolCallsCallIdOutput"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs/{runId}/events": {
         parameters: {
             query?: never;
@@ -782,6 +799,17 @@ export interface components {
             truncated: boolean;
             start_sha: string;
             end_sha: string;
+        };
+        BackgroundOutput: {
+            /** @description The whole lines written since the cursor (the latest ones without a cursor), at most 60, redacted, cut at 240 characters. */
+            lines: string[];
+            /** @description Pass it as ?cursor= to read on from the last line read. */
+            next_cursor: string;
+            /**
+             * @description The command's state as shell_status reads it; ended when the machine is not running.
+             * @enum {string}
+             */
+            state: "running" | "exited" | "stopping" | "stopped" | "ended";
         };
     };
     responses: never;
@@ -3709,6 +3737,104 @@ export interface operations {
                 };
             };
             /** @description The server reads no task artifacts (tasks.unavailable), or the agent's machine cannot start (machine.start_failed) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The agent's machine did not answer in time (helper.timeout) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiRunsRunIdToolCallsCallIdOutput: {
+        parameters: {
+            query?: {
+                /** @description The next_cursor of the previous answer; without it, the latest lines */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                runId: string;
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackgroundOutput"];
+                };
+            };
+            /** @description The request is invalid; the message says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A guild's or an agent's token on a route outside its scope (auth.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id in the path names nothing, or nothing the token's scope reaches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault of the server's own (server.internal): its log says more */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The agent's machine or its helper failed to read it (machine.exec_failed, helper.failed, ...) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This server runs without the agents' machines (machine.not_running) */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -104,7 +104,7 @@ export function ToolCallDetail(props: ToolCallDetailProps) {
         </p>
       )}
       <Tabs label="Tool call views" tabs={detailTabs(call.name)} selected={shown} onSelect={onViewChange}>
-        {shown === "result" && <ResultView key={call.id} call={call} />}
+        {shown === "result" && <ResultView key={call.id} call={call} runId={runId} />}
         {shown === "arguments" && <ArgumentsView args={call.arguments} />}
         {shown === "metadata" && (
           <MetadataView

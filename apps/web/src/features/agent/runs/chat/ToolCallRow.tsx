@@ -1,5 +1,6 @@
 import { memo } from "react";
 import type { FlowCall } from "../../../../runFlow/runFlow.ts";
+import { runningLine } from "../../../../runFlow/runningLine.ts";
 import { toolRowText } from "../../../../runFlow/toolFormat.ts";
 import { toolRowDetail } from "../../../../runFlow/toolRowDetail.ts";
 import { callDuration } from "./callDuration.ts";
@@ -23,7 +24,8 @@ export const ToolCallRow = memo(function ToolCallRow(props: {
 }) {
   const { call, selected, onOpen } = props;
   const { summary, outcome } = toolRowText(call);
-  const detail = toolRowDetail(call);
+  // While it runs: its latest output line (a shell command's live output).
+  const detail = toolRowDetail(call) ?? runningLine(call);
   // The outcome already says how an ended call went; a call not ended yet says where it is.
   const state = call.status === "pending" || call.status === "running" ? call.status : null;
   const duration = callDuration(call);

@@ -1,8 +1,11 @@
 import { TASK_PROGRESS_KEPT_LINES } from "@guilds/protocol/harnessLimits";
+import { ShellBackgroundMeta } from "@guilds/protocol/toolMeta";
 import { useMemo, useState } from "react";
 import type { FlowCall } from "../../../../../runFlow/runFlow.ts";
 import { resultWithoutLogLine } from "../codeTaskBlockModel.ts";
+import { BackgroundOutput } from "./BackgroundOutput.tsx";
 import { JsonTree } from "./JsonTree.tsx";
+import { LiveShellOutput } from "./LiveShellOutput.tsx";
 import { MarkdownText } from "./MarkdownText.tsx";
 import { ModeToggle } from "./ModeToggle.tsx";
 import { ProgressLines } from "./ProgressLines.tsx";
@@ -10,9 +13,15 @@ import { RawText } from "./RawText.tsx";
 import { parseJsonContainer, resultMarkdown, splitTaskResult, splitTrailer } from "./resultText.ts";
 import "./detail.css";
 
-/** The Result view: a running code task's live progress; then the result, formatted or raw. */
-export function ResultView({ call }: { call: FlowCall }) {
+/**
+ * The Result view: a running code task's live progress, a running shell command's live output;
+ * then the result, formatted or raw, and under a background command's its live output.
+ */
+export function ResultView({ call, runId }: { call: FlowCall; runId: string }) {
   if (call.name === "code_task" && call.status === "running") return <TaskProgress lines={call.progress} />;
+  if (call.name === "shell" && call.status === "running") {
+    return <LiveShellOutput lines={call.progress} waiting="Running… Its output shows here as it prints." />;
+  }
   if (call.result === null) {
     return (
       <p className="detail-note">
@@ -22,6 +31,14 @@ export function ResultView({ call }: { call: FlowCall }) {
             ? "Running…"
             : "No result."}
       </p>
+    );
+  }
+  if (call.name === "shell" && ShellBackgroundMeta.safeParse(call.metadata).success) {
+    return (
+      <>
+        <ResultText toolName={call.name} result={call.result} />
+        <BackgroundOutput runId={runId} callId={call.id} />
+      </>
     );
   }
   return <ResultText toolName={call.name} result={call.result} />;
