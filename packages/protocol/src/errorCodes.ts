@@ -124,7 +124,7 @@ export const ERROR_STATUS = {
   "token.name_invalid": 400,
   /** No run with this id. */
   "run.not_found": 404,
-  /** The run is still working. */
+  /** An MCP client makes the run's calls: the operator cannot send it a message. */
   "run.busy": 409,
   /** The run driven by a client (an MCP session) has ended: no more calls in it. */
   "run.ended": 409,

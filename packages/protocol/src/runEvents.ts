@@ -45,6 +45,26 @@ export const MessageCreatedEvent = z.object({
   tool_call_id: z.string().optional(),
 });
 
+/** An operator message sent while the run works: held until its next generation (see message.delivered). */
+export const MessageQueuedEvent = z.object({
+  type: z.literal("message.queued"),
+  run_id: z.string(),
+  /** The queued message's id, which its message.delivered names. */
+  queued_id: z.string(),
+  text: z.string(),
+});
+
+/**
+ * A queued message became the run's operator message `seq` (its message.created comes just before),
+ * read by the generation that starts next.
+ */
+export const MessageDeliveredEvent = z.object({
+  type: z.literal("message.delivered"),
+  run_id: z.string(),
+  queued_id: z.string(),
+  seq: z.number().int(),
+});
+
 export const GenerationStartedEvent = z.object({
   type: z.literal("generation.started"),
   run_id: z.string(),
@@ -100,6 +120,8 @@ export const RunEventPayload = z.discriminatedUnion("type", [
   RunStartedEvent,
   RunEndedEvent,
   MessageCreatedEvent,
+  MessageQueuedEvent,
+  MessageDeliveredEvent,
   GenerationStartedEvent,
   GenerationEndedEvent,
   ToolStartedEvent,

@@ -20,6 +20,10 @@ export function runEventLine(event: RunEventPayload): string {
       const text = event.text ? ` ${quoted(event.text)}` : "";
       return `message.created ${event.seq} ${event.role}${text}${calls}`;
     }
+    case "message.queued":
+      return `message.queued ${event.queued_id} ${quoted(event.text)}`;
+    case "message.delivered":
+      return `message.delivered ${event.queued_id} as ${event.seq}`;
     case "generation.started":
       return `generation.started ${event.generation_seq} tools ${event.tools.join(",") || "none"}`;
     case "generation.ended":

@@ -8,6 +8,7 @@ import { type ConversationReader, createConversationReader } from "./conversatio
 import type { EngineDeps } from "./engineDeps.ts";
 import { type GenerationContext, loadGenerationContext } from "./generationContext.ts";
 import { type AssistantContent, conversationOf } from "./messageContent.ts";
+import { deliverQueuedMessages } from "./operatorMessages.ts";
 import { endRunOnceStored } from "./runEndOnceStored.ts";
 import { serverStopOf } from "./serverStop.ts";
 import { systemPrompt } from "./systemPrompt.ts";
@@ -68,12 +69,15 @@ async function runGeneration(
   const provider = deps.providerFor(context.agent, context.secretEnv);
   const tools = context.agent.coding ? deps.tools.map(modelToolSchema) : [];
   const generation = await events.storeAndPublish(async (stores) => {
+    // Messages the operator sent while the run worked: this generation is the first to read them.
+    const delivered = await deliverQueuedMessages(stores, runId);
     const started = await stores.generations.start(runId, {
       model: `${provider.provider}:${provider.model}`,
     });
     return {
       value: started,
       events: [
+        ...delivered,
         {
           type: "generation.started",
           run_id: runId,
@@ -126,6 +130,8 @@ async function answerAndAct(
     }));
     if (signal.aborted) return { status: "cancelled" };
     if (answer.error !== undefined) return { status: "failed", reason: answer.error };
+    // The model stopped, but the operator wrote meanwhile: the next generation reads it.
+    if ((await deps.store.queuedMessages.list(runId)).length > 0) return "continue";
     return { status: "completed" };
   }
 

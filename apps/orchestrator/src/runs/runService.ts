@@ -14,10 +14,10 @@ import type { Tool } from "../tools/tool.ts";
 import { type ClientRun, openClientRun, type RunClient } from "./clientRun.ts";
 import { defaultProviderFor } from "./defaultProvider.ts";
 import type { EngineDeps, ProviderForAgent, RunLogger } from "./engineDeps.ts";
-import { loadGenerationContext } from "./generationContext.ts";
 import { runGenerationLoop } from "./generationLoop.ts";
 import { answerInterruptedCalls } from "./interruptedCalls.ts";
-import type { OperatorContent } from "./messageContent.ts";
+import { createOneAtATimePerRun } from "./oneAtATimePerRun.ts";
+import { appendOperatorMessage, deliverQueuedMessages, queueOperatorMessage } from "./operatorMessages.ts";
 import { endRun } from "./runEnd.ts";
 import { ServerStop } from "./serverStop.ts";
 
@@ -41,7 +41,10 @@ export interface RunServiceDeps {
 export interface RunService {
   /** Creates the run and the operator's message, then runs generations in the background. */
   start(input: { agentId: string; message: string }): Promise<{ runId: string }>;
-  /** An operator message continuing the run's conversation: reopens an ended run, runs a new loop. */
+  /**
+   * An operator message continuing the run's conversation: reopens an ended run and runs a new loop;
+   * to a run still working, it is queued for the run's next generation (message.queued).
+   */
   send(runId: string, message: string): Promise<void>;
   /** Stops the run's generation and its running tool call, and ends it cancelled. */
   cancel(runId: string): Promise<void>;
@@ -90,35 +93,38 @@ export function createRunService(deps: RunServiceDeps): RunService {
     logger,
   };
   const active = new Map<string, ActiveRun>();
-  /** Runs a send is reopening: a second send is refused (run.busy) rather than start a second loop. */
-  const sending = new Set<string>();
+  const oneAtATime = createOneAtATimePerRun();
   let closing = false;
 
   const launch = (runId: string) => {
     const controller = new AbortController();
-    const done = runGenerationLoop(engine, runId, controller.signal)
+    const running: ActiveRun = { controller, done: Promise.resolve() };
+    running.done = runGenerationLoop(engine, runId, controller.signal)
       .catch((caught: unknown) =>
         logger.error(`run ${runId}: ${caught instanceof Error ? caught.message : caught}`),
       )
-      .finally(() => {
-        if (active.get(runId)?.done === done) active.delete(runId);
-      });
-    active.set(runId, { controller, done });
+      .then(() => oneAtATime(runId, () => afterLoop(runId, running)))
+      .catch((caught: unknown) =>
+        logger.error(`run ${runId}: ${caught instanceof Error ? caught.message : caught}`),
+      );
+    active.set(runId, running);
   };
 
-  const appendOperatorMessage = async (runId: string, agentId: string, pasted: string) => {
-    // An operator may paste a secret: it is stored and streamed redacted, as the model reads it.
-    const { redactor } = await loadGenerationContext(deps.store, agentId);
-    const text = redactor.redact(pasted);
-    const content: OperatorContent = { text };
-    const message = await deps.store.messages.append(runId, { role: "operator", content });
-    await deps.events.publish({
-      type: "message.created",
-      run_id: runId,
-      seq: message.seq,
-      role: "operator",
-      text,
-    });
+  /**
+   * A message queued after the loop last looked (the model was stopping): the run completed, and
+   * the message continues it as it would have once the run had ended. A cancelled, failed or
+   * interrupted run keeps its queued messages for when the operator continues it.
+   */
+  const afterLoop = async (runId: string, ended: ActiveRun) => {
+    if (active.get(runId) !== ended) return;
+    active.delete(runId);
+    if (closing) return;
+    const run = await deps.store.runs.get(runId);
+    if (run.status !== "completed") return;
+    if ((await deps.store.queuedMessages.list(runId)).length === 0) return;
+    await deps.store.runs.reopen(runId);
+    await deps.events.publish({ type: "run.started", run_id: runId, agent_id: run.agentId });
+    launch(runId);
   };
 
   const refuseWhileClosing = () => {
@@ -134,7 +140,7 @@ export function createRunService(deps: RunServiceDeps): RunService {
       refuseWhileClosing();
       const run = await deps.store.runs.create({ agentId, title: runTitleOf(message) });
       await deps.events.publish({ type: "run.started", run_id: run.id, agent_id: agentId });
-      await appendOperatorMessage(run.id, agentId, message);
+      await appendOperatorMessage(deps, { id: run.id, agentId }, message);
       launch(run.id);
       return { runId: run.id };
     },
@@ -148,24 +154,24 @@ export function createRunService(deps: RunServiceDeps): RunService {
           `Run ${runId} is an ${client.protocol.toUpperCase()} session of ${client.name}: its calls come from that client. Cancel the run (or end the session) to send it a message.`,
         );
       }
-      if (active.has(runId) || sending.has(runId)) {
-        throw new GuildsError(
-          "run.busy",
-          `Run ${runId} is still working; wait for it to end or cancel it, then send again.`,
-        );
-      }
-      sending.add(runId);
-      try {
+      await oneAtATime(runId, async () => {
         const run = await deps.store.runs.get(runId);
+        if (active.has(runId)) {
+          await queueOperatorMessage(deps, run, message);
+          return;
+        }
         if (run.status !== "running") {
           await deps.store.runs.reopen(runId);
           await deps.events.publish({ type: "run.started", run_id: runId, agent_id: run.agentId });
         }
-        await appendOperatorMessage(runId, run.agentId, message);
+        // Messages queued before the run ended (cancelled, failed, the server stopped) come first.
+        await deps.events.storeAndPublish(async (stores) => ({
+          value: undefined,
+          events: await deliverQueuedMessages(stores, runId),
+        }));
+        await appendOperatorMessage(deps, run, message);
         launch(runId);
-      } finally {
-        sending.delete(runId);
-      }
+      });
     },
 
     async openClientRun(agentId, client) {

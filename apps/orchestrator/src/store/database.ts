@@ -11,6 +11,7 @@ export interface Database {
   operator_token: OperatorTokenTable;
   run: RunTable;
   message: MessageTable;
+  queued_message: QueuedMessageTable;
   generation: GenerationTable;
   tool_call: ToolCallTable;
   run_event: RunEventTable;
@@ -114,6 +115,15 @@ export interface MessageTable {
   role: string;
   /** JSON. */
   content: string;
+  created_at: string;
+}
+
+/** An operator message sent while its run worked, until the run's next generation takes it. */
+export interface QueuedMessageTable {
+  id: string;
+  run_id: string;
+  /** Redacted when it was queued. */
+  text: string;
   created_at: string;
 }
 

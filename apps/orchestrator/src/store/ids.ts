@@ -7,7 +7,7 @@ const TIME_DIGITS = 10;
 /** 40 random bits: two processes' ids from one millisecond collide with odds of about n² / 2^41. */
 const RANDOM_DIGITS = 8;
 
-export type IdPrefix = "g" | "repo" | "ag" | "sec" | "tok" | "run" | "msg" | "gen" | "tc" | "note";
+export type IdPrefix = "g" | "repo" | "ag" | "sec" | "tok" | "run" | "msg" | "gen" | "tc" | "note" | "qmsg";
 
 let lastTime = -1;
 let lastRandom: number[] = [];

@@ -4,6 +4,7 @@ import type { Database } from "./database.ts";
 import { addAgentLimitColumns } from "./migrations/agentLimitColumns.ts";
 import { createInitialSchema } from "./migrations/initialSchema.ts";
 import { createNoteTable } from "./migrations/noteTable.ts";
+import { createQueuedMessageTable } from "./migrations/queuedMessageTable.ts";
 import { addRunTitleColumn } from "./migrations/runTitleColumn.ts";
 import { createServerLeaseTable } from "./migrations/serverLeaseTable.ts";
 import { addTokenScopeColumns } from "./migrations/tokenScopeColumns.ts";
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0004_agent_limits": { up: addAgentLimitColumns },
   "0005_token_scope": { up: addTokenScopeColumns },
   "0006_run_title": { up: addRunTitleColumn },
+  "0008_queued_messages": { up: createQueuedMessageTable },
 };
 
 const inCodeMigrations: MigrationProvider = {

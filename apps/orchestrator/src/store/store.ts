@@ -9,6 +9,7 @@ import { type InterruptedWork, markInFlightInterrupted } from "./interruptInFlig
 import { createMessageStore, type MessageStore } from "./messageStore.ts";
 import { migrateToLatest } from "./migrations.ts";
 import { createNoteStore, type NoteStore } from "./noteStore.ts";
+import { createQueuedMessageStore, type QueuedMessageStore } from "./queuedMessageStore.ts";
 import { openPostgresDatabase } from "./postgresDatabase.ts";
 import { createRepositoryStore, type RepositoryStore } from "./repositoryStore.ts";
 import { countRunsByStatus } from "./runCounts.ts";
@@ -30,6 +31,8 @@ export interface Stores {
   tokens: TokenStore;
   runs: RunStore;
   messages: MessageStore;
+  /** Operator messages sent while their run works, until its next generation. */
+  queuedMessages: QueuedMessageStore;
   generations: GenerationStore;
   toolCalls: ToolCallStore;
   events: EventStore;
@@ -89,6 +92,7 @@ function createStores(db: Kysely<Database>, cipher: SecretCipher): Stores {
     tokens: createTokenStore(db),
     runs: createRunStore(db),
     messages: createMessageStore(db),
+    queuedMessages: createQueuedMessageStore(db),
     generations: createGenerationStore(db),
     toolCalls: createToolCallStore(db),
     events: createEventStore(db),

@@ -18,6 +18,12 @@ test("one plain line per event", () => {
       tool_calls: [{ id: "t1", name: "shell", arguments: {} }],
     }),
   ).toBe("message.created 2 assistant tool_calls shell");
+  expect(runEventLine({ type: "message.queued", run_id, queued_id: "qmsg_1", text: "stop\nnow" })).toBe(
+    'message.queued qmsg_1 "stop\\nnow"',
+  );
+  expect(runEventLine({ type: "message.delivered", run_id, queued_id: "qmsg_1", seq: 4 })).toBe(
+    "message.delivered qmsg_1 as 4",
+  );
   expect(
     runEventLine({ type: "generation.started", run_id, generation_seq: 1, tools: ["shell", "file_read"] }),
   ).toBe("generation.started 1 tools shell,file_read");

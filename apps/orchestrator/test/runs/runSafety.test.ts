@@ -180,18 +180,6 @@ describe("continuing a run", () => {
       "assistant",
     ]);
   });
-
-  test("a message to a run still working is refused with run.busy", async () => {
-    harness = await createRunHarness({ script: { steps: [{ type: "wait_for_cancel", text: "Working." }] } });
-    const { runId } = await harness.service.start({ agentId: harness.agent.id, message: "Work." });
-    const error = await harness.service.send(runId, "More.").then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
-    expect(error).toMatchObject({ code: "run.busy", status: 409 });
-    await harness.service.cancel(runId);
-    expect((await harness.store.runs.get(runId)).status).toBe("cancelled");
-  });
 });
 
 describe("recoverInterrupted", () => {

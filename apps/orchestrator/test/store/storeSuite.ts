@@ -9,6 +9,7 @@ import { interruptCases } from "./interruptCases.ts";
 import { messageCases } from "./messageCases.ts";
 import { migrationCases } from "./migrationCases.ts";
 import { noteCases } from "./noteCases.ts";
+import { queuedMessageCases } from "./queuedMessageCases.ts";
 import { runCases } from "./runCases.ts";
 import { secretCases } from "./secretCases.ts";
 import { serverLeaseCases } from "./serverLeaseCases.ts";
@@ -31,6 +32,7 @@ export function storeSuite(database: TestDatabase): void {
     noteCases(test);
     runCases(test);
     messageCases(test);
+    queuedMessageCases(test);
     toolCallCases(test);
     eventCases(test);
     interruptCases(test);

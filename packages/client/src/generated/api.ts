@@ -279,7 +279,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Continue the run with an operator message */
+        /** Continue the run with an operator message; while the run works, the message is queued (message.queued) and its next generation reads it (message.delivered) */
         post: operations["postApiRunsRunIdMessages"];
         delete?: never;
         options?: never;
@@ -447,6 +447,18 @@ export interface components {
                     arguments: unknown;
                 }[];
                 tool_call_id?: string;
+            } | {
+                /** @constant */
+                type: "message.queued";
+                run_id: string;
+                queued_id: string;
+                text: string;
+            } | {
+                /** @constant */
+                type: "message.delivered";
+                run_id: string;
+                queued_id: string;
+                seq: number;
             } | {
                 /** @constant */
                 type: "generation.started";
@@ -3375,7 +3387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The run is still working, or an MCP client drives it (run.busy): wait for it to end, or cancel it */
+            /** @description An MCP client drives the run (run.busy): end that session, or cancel the run */
             409: {
                 headers: {
                     [name: string]: unknown;

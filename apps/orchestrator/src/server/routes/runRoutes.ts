@@ -81,12 +81,12 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
     defineRoute({
       method: "post",
       path: "/api/runs/{runId}/messages",
-      summary: "Continue the run with an operator message",
+      summary:
+        "Continue the run with an operator message; while the run works, the message is queued (message.queued) and its next generation reads it (message.delivered)",
       response: RunView,
       body: MessageBody,
       status: 202,
-      conflict:
-        "The run is still working, or an MCP client drives it (run.busy): wait for it to end, or cancel it",
+      conflict: "An MCP client drives the run (run.busy): end that session, or cancel the run",
       errors: { 503: SERVER_CLOSING },
       handle: async ({ params, body }) => {
         const run = await store.runs.get(param(params, "runId"));
