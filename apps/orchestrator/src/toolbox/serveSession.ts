@@ -15,6 +15,7 @@ import { answerMaxBytes, parseEnvelopeText } from "./envelopeText.ts";
 import type { HelperDeadlines } from "./helperDeadlines.ts";
 import { describeExit, helperCancelled, helperFailed, helperTimedOut } from "./helperFailure.ts";
 import { frameLines } from "./lineFraming.ts";
+import { withServeNodeFlags } from "./serveNodeFlags.ts";
 import { connectSessionSocket, type SessionSocketPlace, sessionSocketPlace } from "./sessionSocket.ts";
 
 /**
@@ -73,7 +74,11 @@ export class HelperSession {
     });
     const place = sessionSocketPlace(machine);
     this.helper = machine.exec({
-      argv: [...helperCommand, "serve", ...(place === null ? [] : ["--socket", place.inside, place.hello])],
+      argv: [
+        ...withServeNodeFlags(helperCommand),
+        "serve",
+        ...(place === null ? [] : ["--socket", place.inside, place.hello]),
+      ],
       env: { ...machine.baseEnv },
       stdin: "pipe",
       longLived: true,
