@@ -52,6 +52,12 @@ export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolea
         }
       }
       break;
+    case "message.queued":
+      flow.queued = [...flow.queued, { id: event.queued_id, text: event.text, at }];
+      break;
+    case "message.delivered":
+      flow.queued = flow.queued.filter((queued) => queued.id !== event.queued_id);
+      break;
     case "tool.started": {
       const call = callFor(flow, event.tool_call_id, event.name, event.arguments, () =>
         announcedBy(flow, event.call_id),

@@ -64,6 +64,13 @@ export interface FlowOperatorMessage {
 
 export type FlowEntry = FlowStep | FlowOperatorMessage;
 
+/** An operator message sent while the run worked, waiting for the run's next generation. */
+export interface FlowQueuedMessage {
+  id: string;
+  text: string;
+  at: string;
+}
+
 export interface RunFlow {
   runId: string;
   /** The id of the last stored event applied: where a reconnect resumes. */
@@ -72,6 +79,8 @@ export interface RunFlow {
   statusReason: string | null;
   entries: FlowEntry[];
   calls: Map<string, FlowCall>;
+  /** Queued messages not delivered yet, in the order sent (message.queued, until message.delivered). */
+  queued: FlowQueuedMessage[];
   /** Bumped by every change, so views can memoise on it. */
   version: number;
 }
@@ -84,6 +93,7 @@ export function emptyRunFlow(runId: string): RunFlow {
     statusReason: null,
     entries: [],
     calls: new Map(),
+    queued: [],
     version: 0,
   };
 }

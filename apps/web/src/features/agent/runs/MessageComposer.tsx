@@ -2,14 +2,24 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { answer, guildsApi } from "../../../api/apiClient.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
+import type { FlowQueuedMessage } from "../../../runFlow/runFlow.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
+import { QueuedMessages } from "./QueuedMessages.tsx";
 
 /**
- * The operator's message that continues an ended run (POST /api/runs/{id}/messages). While the run
- * is running the agent is busy: the message can be written, and is sent once the run ends.
+ * The operator's message (POST /api/runs/{id}/messages): it continues an ended run; sent while the
+ * run works, it is queued, shown above the box until the agent reads it at its next step.
  */
-export function MessageComposer({ runId, running }: { runId: string; running: boolean }) {
+export function MessageComposer({
+  runId,
+  running,
+  queued,
+}: {
+  runId: string;
+  running: boolean;
+  queued: readonly FlowQueuedMessage[];
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState("");
@@ -26,7 +36,7 @@ export function MessageComposer({ runId, running }: { runId: string; running: bo
       queryClient.setQueryData(queryKeys.run(runId), run);
     },
   });
-  const canSend = !running && !send.isPending && message.trim() !== "";
+  const canSend = !send.isPending && message.trim() !== "";
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (canSend) send.mutate(message);
@@ -39,6 +49,7 @@ export function MessageComposer({ runId, running }: { runId: string; running: bo
   };
   return (
     <form className="run-composer" onSubmit={submit}>
+      <QueuedMessages queued={queued} running={running} />
       <label htmlFor={id} className="run-composer-label">
         Message
       </label>
@@ -48,27 +59,18 @@ export function MessageComposer({ runId, running }: { runId: string; running: bo
           className="run-composer-input"
           rows={2}
           value={message}
-          placeholder={running ? "The agent is working. Write your next message…" : "Continue the run…"}
+          placeholder={
+            running ? "The agent is working. Steer it: it reads this at its next step…" : "Continue the run…"
+          }
           onChange={(event) => setMessage(event.target.value)}
           onKeyDown={onKeyDown}
         />
         <div className="run-composer-bar">
           <span className="run-composer-hint">
-            {running ? (
-              "You can send once the run ends."
-            ) : (
-              <>
-                <kbd>Ctrl</kbd> + <kbd>Enter</kbd> to send
-              </>
-            )}
+            <kbd>Ctrl</kbd> + <kbd>Enter</kbd> to {running ? "queue it for the agent's next step" : "send"}
           </span>
-          <Button
-            type="submit"
-            variant="primary"
-            disabled={running || message.trim() === ""}
-            busy={send.isPending}
-          >
-            Send
+          <Button type="submit" variant="primary" disabled={message.trim() === ""} busy={send.isPending}>
+            {running ? "Queue" : "Send"}
           </Button>
         </div>
       </div>

@@ -139,7 +139,7 @@ export function RunPage() {
                   onOpenCall={openCall}
                   emptyText={stream === "live" ? "Nothing in this run yet." : "Loading the run's flow…"}
                 />
-                <MessageComposer runId={runId} running={status === "running"} />
+                <MessageComposer runId={runId} running={status === "running"} queued={flow.queued} />
               </div>
               {selectedCallId !== null && (
                 <div className="run-detail">
