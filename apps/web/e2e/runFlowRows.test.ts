@@ -90,6 +90,8 @@ describe.skipIf(browserMissing !== null)("the run flow's rows, keys and glitches
 
   test("rows: the page's text, then the first line, the lines read, the pattern and its matches", async () => {
     const page = await e2e.newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`/runs/${run.id}`);
     await waitForRunStatus(page, "completed");
     const calls = run.tool_calls;
@@ -104,6 +106,12 @@ describe.skipIf(browserMissing !== null)("the run flow's rows, keys and glitches
     const [printed, missing, read, search, reread] = calls;
     if (!printed || !missing || !read || !search || !reread) throw new Error("a call is missing");
     await rowOf(page, reread).waitFor();
+    // The entry script asks for the run's events before it fetches the app's own chunk, so the
+    // server replays them while the app loads (earlyRunEvents); that one stream is all it asks for.
+    const events = requested.filter((pathname) => pathname === `/api/runs/${run.id}/events`);
+    const boot = requested.findIndex((pathname) => /\/assets\/boot-[^/]+\.js$/.test(pathname));
+    expect(events).toHaveLength(1);
+    expect(boot).toBeGreaterThan(requested.indexOf(`/api/runs/${run.id}/events`));
 
     const rows = [
       [printed, "Run printf 'first line\\nsecond line\\n'", "first line"],

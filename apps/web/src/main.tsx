@@ -1,13 +1,6 @@
-import "./noEval.ts";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/App.tsx";
-import "./app/theme.css";
+import { startEarlyRunEvents } from "./api/earlyRunEvents.ts";
 
-const root = document.getElementById("root");
-if (root === null) throw new Error("index.html has no #root");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The entry is this small on purpose: a run page's events are asked for first, and the server
+// replays them while the app's chunk (boot.tsx) is fetched and parsed.
+startEarlyRunEvents(location.pathname);
+void import("./boot.tsx");

@@ -1,4 +1,4 @@
 import { parseWithoutEval } from "@guilds/protocol/zodWithoutEval";
 
-// Imported first by main.tsx, so it runs before any module that parses.
+// Imported first by boot.tsx, so it runs before any module that parses.
 parseWithoutEval();

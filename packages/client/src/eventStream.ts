@@ -33,6 +33,11 @@ export interface EventStreamOptions {
   onState?(state: StreamState, detail?: string): void;
   /** An event this client does not understand, as it came: skipped, never fatal. */
   onUnknown?(data: string): void;
+  /**
+   * The answer to the stream's first request, already asked for (a page starts it before its
+   * scripts are all in): used in place of the first connection, from the stream's start.
+   */
+  firstResponse?: Promise<Response>;
 }
 
 /** Thrown when the stream is given up because the server kept closing it (no error to rethrow). */
@@ -72,7 +77,8 @@ export async function* followEventStream<Path extends EventStreamPath>(
       let detail = "the server closed the stream";
       let opened = false;
       try {
-        const body = await open(client, url, lastEventId, signal);
+        const early = connections === 1 && lastEventId === undefined ? options.firstResponse : undefined;
+        const body = await open(client, url, lastEventId, signal, early);
         opened = true;
         onState("live");
         for await (const messages of readSseMessages(body)) {
@@ -111,6 +117,7 @@ async function open(
   url: string,
   lastEventId: number | undefined,
   signal: AbortSignal | undefined,
+  early: Promise<Response> | undefined,
 ): Promise<ReadableStream<Uint8Array>> {
   const init = {
     headers: {
@@ -125,7 +132,7 @@ async function open(
   let response: Response;
   try {
     // Looked up at each call: a page (or a test) may wrap fetch after the client is made.
-    response = await globalThis.fetch(url, init);
+    response = await (early ?? globalThis.fetch(url, init));
   } catch (caught) {
     if (signal?.aborted === true || isAbort(caught)) throw caught;
     throw client.errors.unreachable(caught);

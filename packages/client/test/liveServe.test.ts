@@ -100,3 +100,29 @@ function cutAfterFrames(response: Response, frames: number): Response {
   });
   return new Response(body, { status: response.status, headers: response.headers });
 }
+
+test("a first response asked for early is the first connection; a reconnect asks again, resuming", async () => {
+  const { agent, client } = await startedServer();
+  const run = await client.answer(
+    client.POST("/api/agents/{agentId}/runs", {
+      params: { path: { agentId: agent.agentId } },
+      body: { message: "Make two calls." },
+    }),
+  );
+  const whole = await collected(followRun(client, run.id));
+  // Asked for before the follower exists, as the web app's entry script does; cut after 5 frames.
+  const early = realFetch(`${client.baseUrl}/api/runs/${run.id}/events`, {
+    headers: { Authorization: `Bearer ${agent.token}` },
+  }).then((response) => cutAfterFrames(response, 5));
+  const requested: (string | null)[] = [];
+  globalThis.fetch = async (input, init) => {
+    requested.push(new Headers(init?.headers).get("Last-Event-ID"));
+    return realFetch(input, init);
+  };
+  const followed = await collected(
+    followRun(client, run.id, { firstResponse: early, reconnect: { delaysMs: [50] } }),
+  );
+  expect(followed.map((event) => event.id)).toEqual(whole.map((event) => event.id));
+  // The follower fetched only to resume, after the early response's last whole event.
+  expect(requested).toEqual([String(whole[4]?.id)]);
+});

@@ -79,7 +79,7 @@ function outcomeOf(call: RowCall): string | null {
   if (call.status === "cancelled") return "cancelled";
   if (call.status === "interrupted") return "interrupted";
   if (call.name === "shell") {
-    const meta = metaFields(ShellMeta, call.metadata);
+    const meta = metaFields(SHELL_OUTCOME_META, call.metadata);
     if (meta.timed_out === true) return "timed out";
     if (meta.exit_code !== undefined && meta.exit_code !== 0) return `exit ${meta.exit_code}`;
   }
@@ -95,6 +95,9 @@ function outcomeOf(call: RowCall): string | null {
 export function repeatedStepText(step: number | null | undefined): string {
   return step === null || step === undefined ? "an earlier step" : `step ${step}`;
 }
+
+/** The two shell fields a row's outcome reads: each row of thousands parses these, not all five. */
+const SHELL_OUTCOME_META = ShellMeta.pick({ exit_code: true, timed_out: true });
 
 /** No arguments at all (an empty text) are read as {}, as the orchestrator reads them. */
 function argumentsValue(args: unknown): unknown {

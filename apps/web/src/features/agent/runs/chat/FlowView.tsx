@@ -1,6 +1,6 @@
 import type { HarnessName } from "@guilds/protocol/harness";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { RunFlow } from "../../../../runFlow/runFlow.ts";
 import { CodeTaskBlock } from "./CodeTaskBlock.tsx";
 import { CallSnapshots } from "./callSnapshots.ts";
@@ -48,7 +48,7 @@ export interface FlowViewProps {
  * It follows the tail while the reader is at the bottom, and stays put when they scrolled up. The
  * keyboard moves between its calls (useFlowKeyboard); ? lists the keys.
  */
-export function FlowView(props: FlowViewProps) {
+export const FlowView = memo(function FlowView(props: FlowViewProps) {
   const { flow, version, agentHarness, selectedCallId, onOpenCall, emptyText } = props;
   const [folded, setFolded] = useState<ReadonlySet<number>>(() => new Set());
   useEffect(preloadStepMarkdown, []);
@@ -75,6 +75,9 @@ export function FlowView(props: FlowViewProps) {
     anchorTo: "end",
     followOnAppend: true,
     scrollEndThreshold: FOLLOW_THRESHOLD_PX,
+    // A scroll re-renders in React's own batch, not synchronously inside each scroll event: the
+    // rows that come into view are drawn once per frame, not once per event.
+    useFlushSync: false,
   });
 
   const [shortcutsShown, setShortcutsShown] = useState(false);
@@ -182,7 +185,7 @@ export function FlowView(props: FlowViewProps) {
       )}
     </div>
   );
-}
+});
 
 /** The item's lane: where the rail of its turn runs (none beside operator messages). */
 function laneClass(item: FlowItem): string {

@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense } from "react";
+import { plainParagraphs } from "./plainText.ts";
 
 /**
  * react-markdown and its parsers are a chunk of their own (about a quarter of the app's script):
@@ -16,9 +17,21 @@ export function preloadStepMarkdown(): void {
 
 /**
  * The agent's text of a step, as Markdown; as written (line breaks kept) in the moment before the
- * Markdown chunk is in.
+ * Markdown chunk is in. A text with no Markdown in it is rendered as its paragraphs straight away.
  */
 export const StepMarkdown = memo(function StepMarkdown({ text }: { text: string }) {
+  const plain = plainParagraphs(text);
+  if (plain !== null) {
+    return (
+      <div className="flow-markdown">
+        {plain.map((paragraph, index) => (
+          // The paragraphs of one fixed text, never reordered: their place is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+    );
+  }
   return (
     <div className="flow-markdown">
       <Suspense fallback={<p className="flow-markdown-plain">{text}</p>}>
