@@ -5,31 +5,32 @@ import { loadGenerationContext } from "./generationContext.ts";
 import type { OperatorContent } from "./messageContent.ts";
 
 /**
- * An operator message as the model reads it. An operator may paste a secret: it is stored and
- * streamed redacted, as the model reads it.
+ * Stores the operator's message with the event it makes, in one transaction. An operator may paste a
+ * secret: it is stored and streamed redacted, as the model reads it.
  */
-async function redactedText(store: Store, agentId: string, pasted: string): Promise<string> {
-  const { redactor } = await loadGenerationContext(store, agentId);
-  return redactor.redact(pasted);
+async function storeOperatorText(
+  deps: { store: Store; events: RunEventBus },
+  run: { id: string; agentId: string },
+  pasted: string,
+  write: (stores: Stores, text: string) => Promise<StoredRunEventPayload>,
+): Promise<void> {
+  const { redactor } = await loadGenerationContext(deps.store, run.agentId);
+  const text = redactor.redact(pasted);
+  await deps.events.storeAndPublish(async (stores) => ({
+    value: undefined,
+    events: [await write(stores, text)],
+  }));
 }
 
 /** Appends the operator's message to the run's conversation (message.created). */
-export async function appendOperatorMessage(
+export function appendOperatorMessage(
   deps: { store: Store; events: RunEventBus },
   run: { id: string; agentId: string },
   pasted: string,
 ): Promise<void> {
-  const text = await redactedText(deps.store, run.agentId, pasted);
-  await deps.events.storeAndPublish(async (stores) => {
+  return storeOperatorText(deps, run, pasted, async (stores, text) => {
     const message = await stores.messages.append(run.id, { role: "operator", content: { text } });
-    const event: StoredRunEventPayload = {
-      type: "message.created",
-      run_id: run.id,
-      seq: message.seq,
-      role: "operator",
-      text,
-    };
-    return { value: undefined, events: [event] };
+    return { type: "message.created", run_id: run.id, seq: message.seq, role: "operator", text };
   });
 }
 
@@ -37,21 +38,14 @@ export async function appendOperatorMessage(
  * Holds the operator's message for the run's next generation (message.queued): the run is working,
  * and its conversation takes it between two model calls (deliverQueuedMessages).
  */
-export async function queueOperatorMessage(
+export function queueOperatorMessage(
   deps: { store: Store; events: RunEventBus },
   run: { id: string; agentId: string },
   pasted: string,
 ): Promise<void> {
-  const text = await redactedText(deps.store, run.agentId, pasted);
-  await deps.events.storeAndPublish(async (stores) => {
+  return storeOperatorText(deps, run, pasted, async (stores, text) => {
     const queued = await stores.queuedMessages.enqueue(run.id, text);
-    const event: StoredRunEventPayload = {
-      type: "message.queued",
-      run_id: run.id,
-      queued_id: queued.id,
-      text,
-    };
-    return { value: undefined, events: [event] };
+    return { type: "message.queued", run_id: run.id, queued_id: queued.id, text };
   });
 }
 

@@ -28,15 +28,9 @@ export function createQueuedMessageStore(db: Kysely<Database>) {
       return toQueuedMessage(row);
     },
 
-    /** The run's queued messages in the order they were sent (ids sort by creation). */
+    /** The run's queued messages in the order they were sent. */
     async list(runId: string): Promise<QueuedMessage[]> {
-      const rows = await db
-        .selectFrom("queued_message")
-        .selectAll()
-        .where("run_id", "=", runId)
-        .orderBy("id")
-        .execute();
-      return rows.map(toQueuedMessage);
+      return (await queuedRows(db, runId)).map(toQueuedMessage);
     },
 
     /**
@@ -45,12 +39,7 @@ export function createQueuedMessageStore(db: Kysely<Database>) {
      */
     async take(runId: string): Promise<QueuedMessage[]> {
       return inTransaction(db, async (transaction) => {
-        const rows = await transaction
-          .selectFrom("queued_message")
-          .selectAll()
-          .where("run_id", "=", runId)
-          .orderBy("id")
-          .execute();
+        const rows = await queuedRows(transaction, runId);
         if (rows.length === 0) return [];
         await transaction
           .deleteFrom("queued_message")
@@ -64,6 +53,11 @@ export function createQueuedMessageStore(db: Kysely<Database>) {
       });
     },
   };
+}
+
+/** Ids sort by creation: the order the messages were sent. */
+function queuedRows(db: Kysely<Database>, runId: string): Promise<Selectable<QueuedMessageTable>[]> {
+  return db.selectFrom("queued_message").selectAll().where("run_id", "=", runId).orderBy("id").execute();
 }
 
 function toQueuedMessage(row: Selectable<QueuedMessageTable>): QueuedMessage {
