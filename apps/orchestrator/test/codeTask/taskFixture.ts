@@ -1,11 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { chmodSync, copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HarnessName } from "@guilds/protocol/harness";
 import type { HelperRequest } from "@guilds/protocol/helperRequest";
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
-import { createAgentScripts } from "../../src/app/agentScripts.ts";
 import type { MachineNetwork } from "../../src/machines/local/localOptions.ts";
 import type { Machine } from "../../src/machines/machine.ts";
 import type { MachineRegistry } from "../../src/machines/machineRegistry.ts";
@@ -14,11 +12,11 @@ import { createScriptedProvider } from "../../src/providers/scriptedProvider.ts"
 import { runMachineCommand } from "../../src/repos/machineCommand.ts";
 import { createSampleRepository } from "../../src/repos/sampleRepository.ts";
 import { storeTaskArtifacts } from "../../src/runs/storeTaskArtifacts.ts";
-import { createApp } from "../../src/server/createApp.ts";
 import type { HelperTransport } from "../../src/toolbox/helperTransport.ts";
 import { createHarnessTransport } from "../../src/tools/codeTask/harnessOps.ts";
 import type { TaskTiming } from "../../src/tools/codeTask/taskTurn.ts";
 import { eventOf, openRunHarness, type RunHarness, sandboxReachableHome } from "../runs/runFixture.ts";
+import { harnessApi } from "../support/harnessApi.ts";
 import type { Sandbox } from "../toolbox/machineFixture.ts";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
@@ -171,25 +169,11 @@ function recordingTransport(
  * GET through the server's app over the harness (its store, runs and task artifacts, the artifacts
  * reaching machines through `machines`), with a token of its own: each answer's status and JSON body.
  */
-export async function taskApi(
+export function taskApi(
   harness: TaskHarness,
   machines: Pick<MachineRegistry, "forAgent"> = harness.machines,
 ): Promise<(url: string) => Promise<{ status: number; body: unknown }>> {
-  const app = createApp({
-    store: harness.store,
-    events: harness.events,
-    runs: harness.service,
-    scripts: createAgentScripts(harness.home),
-    logger: { error() {} },
-    tasks: storeTaskArtifacts(harness.store, machines),
-  });
-  const { token } = await harness.store.tokens.create(`task-api-${randomUUID()}`);
-  return async (url) => {
-    const answer = await app.request(`http://localhost${url}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    return { status: answer.status, body: await answer.json() };
-  };
+  return harnessApi(harness, { tasks: storeTaskArtifacts(harness.store, machines) });
 }
 
 /** The code_task's tool.finished once its run has ended. */

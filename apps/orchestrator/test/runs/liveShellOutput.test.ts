@@ -2,7 +2,6 @@
 // on the local (bwrap) and the container (docker) provider; and a background command's output
 // through GET /api/runs/{runId}/tool-calls/{callId}/output.
 
-import { randomUUID } from "node:crypto";
 import { TASK_PROGRESS_LINE_MAX_CHARS } from "@guilds/protocol/harnessLimits";
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
 import {
@@ -11,11 +10,10 @@ import {
   SHELL_OUTPUT_POLL_INTERVAL_MS,
 } from "@guilds/protocol/shellOutput";
 import { describe, expect, test } from "vitest";
-import { createAgentScripts } from "../../src/app/agentScripts.ts";
 import { parseModelScript } from "../../src/providers/modelScript.ts";
 import { createScriptedProvider } from "../../src/providers/scriptedProvider.ts";
 import { storeBackgroundOutput } from "../../src/runs/storeBackgroundOutput.ts";
-import { createApp } from "../../src/server/createApp.ts";
+import { harnessApi } from "../support/harnessApi.ts";
 import { leakedPieces, SECRET } from "../support/secretPieces.ts";
 import { type Sandbox, sandboxes } from "../toolbox/machineFixture.ts";
 import { openRunHarness, type RunHarness, sandboxReachableHome } from "./runFixture.ts";
@@ -175,20 +173,11 @@ describe.each(chosen)("live shell output ($label)", ({ sandbox, skipReason }) =>
 });
 
 async function outputApi(harness: RunHarness) {
-  const app = createApp({
-    store: harness.store,
-    events: harness.events,
-    runs: harness.service,
-    scripts: createAgentScripts(harness.home),
-    logger: { error() {} },
+  const get = await harnessApi(harness, {
     shellOutput: storeBackgroundOutput(harness.store, harness.machines),
   });
-  const { token } = await harness.store.tokens.create(`output-api-${randomUUID()}`);
   return async (url: string) => {
-    const answer = await app.request(`http://localhost${url}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const body = (await answer.json()) as BackgroundOutputView & { error?: { code: string } };
-    return { status: answer.status, body };
+    const { status, body } = await get(url);
+    return { status, body: body as BackgroundOutputView & { error?: { code: string } } };
   };
 }
