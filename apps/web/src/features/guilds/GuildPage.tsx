@@ -14,10 +14,11 @@ import { SecretsPanel } from "../../ui/SecretsPanel.tsx";
 import { Timestamp } from "../../ui/Timestamp.tsx";
 import { AgentsPanel } from "./AgentsPanel.tsx";
 import { CreateAgentForm } from "./CreateAgentForm.tsx";
+import { NotesPanel } from "./notes/NotesPanel.tsx";
 import { RepositoriesPanel } from "./RepositoriesPanel.tsx";
 import "./guilds.css";
 
-/** One guild: its agents (and a new one), its repositories, its secrets; deleting it once empty. */
+/** One guild: its agents (and a new one), its notes, its repositories, its secrets; deleting it once empty. */
 export function GuildPage() {
   const { guildId = "" } = useParams();
   const guild = useQuery(guildQuery(guildId));
@@ -50,6 +51,7 @@ export function GuildPage() {
           <>
             <AgentsPanel guildId={guildId} />
             <CreateAgentForm guildId={guildId} />
+            <NotesPanel guildId={guildId} />
           </>
         }
         side={
