@@ -2,10 +2,10 @@ import type { Run } from "@guilds/client/apiTypes";
 import { describe, expect, test } from "vitest";
 import { routeIdsOf } from "../src/app/routeIds.ts";
 import { messageError } from "../src/features/agent/settings/runMessage.ts";
-import { hasRunningRun, runDurationText, toolCallsText } from "../src/features/agent/settings/runSummary.ts";
 import { guildNameError } from "../src/features/guilds/guildForm.ts";
 import { runClientText } from "../src/runFlow/runClientText.ts";
 import { runName } from "../src/runFlow/runName.ts";
+import { hasRunningRun, runDurationText, toolCallsText } from "../src/runFlow/runSummary.ts";
 import { formatDuration, formatRelativeTime } from "../src/ui/formatTime.ts";
 import { shortId } from "../src/ui/shortId.ts";
 

@@ -3,7 +3,7 @@ import type { paths } from "./generated/api.ts";
 import { type GuildsClient, isAbort } from "./guildsClient.ts";
 import { readSseMessages } from "./sseMessages.ts";
 
-/** The API's paths that answer server-sent events: a run's and a guild's. */
+/** The API's paths that answer server-sent events: a run's, a guild's, and every run's starts and ends. */
 export type EventStreamPath = {
   [Path in keyof paths]: paths[Path] extends {
     get: { responses: { 200: { content: { "text/event-stream": unknown } } } };
@@ -64,7 +64,7 @@ export async function* followEventStream<Path extends EventStreamPath>(
 ): AsyncGenerator<RunEventEnvelope[]> {
   const { signal, onState = () => undefined, onUnknown = () => undefined } = options;
   const reconnect = options.reconnect ?? DEFAULT_RECONNECT;
-  const url = client.baseUrl + filledPath(path, parameters);
+  const url = client.baseUrl + filledPath(path, parameters ?? {});
   let lastEventId = options.after;
   let failures = 0;
   let connections = 0;

@@ -3,12 +3,10 @@ import { countRunEvent } from "../metrics/runMetrics.ts";
 import type { RunEvent } from "../store/eventStore.ts";
 import type { JsonValue } from "../store/json.ts";
 import type { Store, Stores } from "../store/store.ts";
+import type { RunEventFilter } from "./runEventFilter.ts";
 import { createSubscription, type RunEventListener, type Subscription } from "./subscription.ts";
 
-/** Which events a subscriber receives: one run's, or every run's of one guild. */
-export type RunEventFilter = { runId: string } | { guildId: string };
-
-export type { RunEventListener };
+export type { RunEventFilter, RunEventListener };
 
 export interface RunEventBus {
   /**
@@ -103,6 +101,7 @@ export function createEventBus(store: Store): RunEventBus {
     const envelopes: RunEventEnvelope[] = [];
     let cursor = afterId;
     for (;;) {
+      if ("lifecycle" in filter) return envelopes;
       const page =
         "runId" in filter
           ? await store.events.listForRun(filter.runId, cursor, REPLAY_PAGE)

@@ -1,4 +1,5 @@
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
+import { matchesFilter, type RunEventFilter } from "./runEventFilter.ts";
 
 export type RunEventListener = (event: RunEventEnvelope) => void;
 
@@ -13,16 +14,12 @@ export interface Subscription {
   close(): void;
 }
 
-export function createSubscription(
-  filter: { runId: string } | { guildId: string },
-  listener: RunEventListener,
-): Subscription {
+export function createSubscription(filter: RunEventFilter, listener: RunEventListener): Subscription {
   let held: RunEventEnvelope[] | null = [];
   let floor = Number.POSITIVE_INFINITY;
   let closed = false;
 
-  const matches = (event: RunEventEnvelope) =>
-    "runId" in filter ? event.run_id === filter.runId : event.guild_id === filter.guildId;
+  const matches = (event: RunEventEnvelope) => matchesFilter(filter, event);
   const deliver = (event: RunEventEnvelope) => {
     if (closed) return;
     // Stored events the replay already gave are skipped; ephemeral ones (id null) always pass.

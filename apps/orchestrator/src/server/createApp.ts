@@ -27,6 +27,7 @@ import { eventRoutes } from "./routes/eventRoutes.ts";
 import { guildRoutes } from "./routes/guildRoutes.ts";
 import { noteRoutes } from "./routes/noteRoutes.ts";
 import { repositoryRoutes } from "./routes/repositoryRoutes.ts";
+import { runBoardRoutes } from "./routes/runBoardRoutes.ts";
 import { runRoutes } from "./routes/runRoutes.ts";
 import { secretRoutes } from "./routes/secretRoutes.ts";
 import { shellOutputRoutes } from "./routes/shellOutputRoutes.ts";
@@ -41,6 +42,7 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...secretRoutes(deps),
     ...noteRoutes(deps),
     ...runRoutes(deps),
+    ...runBoardRoutes(deps),
     ...taskRoutes(deps),
     ...shellOutputRoutes(deps),
     ...eventRoutes(deps),

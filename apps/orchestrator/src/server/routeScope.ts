@@ -4,6 +4,9 @@ import type { Store } from "../store/store.ts";
 import type { TokenScope } from "../store/tokenStore.ts";
 import type { ApiRoute } from "./apiRoute.ts";
 
+/** The routes outside any guild that a scoped token may call: each answers its scope's part alone. */
+const SCOPED_LISTS = ["GET /api/guilds", "GET /api/runs", "GET /api/run-events"];
+
 /** Whose a route's path is: the guild and, below an agent or a run, the agent. */
 interface Owner {
   entity: StoredEntity;
@@ -28,8 +31,9 @@ export async function checkRouteScope(
   const owner = await ownerOf(params, store);
   const operation = `${route.method.toUpperCase()} ${route.path}`;
   if (owner === null) {
-    // The guild list answers the scope's guild alone (guildRoutes); nothing else here is a scope's.
-    if (operation === "GET /api/guilds") return;
+    // These lists answer within the scope themselves (guildRoutes, runBoardRoutes); nothing else
+    // here is a scope's.
+    if (SCOPED_LISTS.includes(operation)) return;
     throw forbidden(scope, operation);
   }
   if (owner.guildId !== scope.guildId) throw notFound(owner.entity, owner.id);
@@ -66,7 +70,7 @@ async function ownerOf(
   return null;
 }
 
-function forbidden(scope: Exclude<TokenScope, { kind: "operator" }>, operation: string): GuildsError {
+export function forbidden(scope: Exclude<TokenScope, { kind: "operator" }>, operation: string): GuildsError {
   const whose = scope.kind === "guild" ? `guild ${scope.guildId}'s` : `agent ${scope.agentId}'s`;
   return new GuildsError(
     "auth.forbidden",

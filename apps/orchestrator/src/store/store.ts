@@ -9,9 +9,16 @@ import { type InterruptedWork, markInFlightInterrupted } from "./interruptInFlig
 import { createMessageStore, type MessageStore } from "./messageStore.ts";
 import { migrateToLatest } from "./migrations.ts";
 import { createNoteStore, type NoteStore } from "./noteStore.ts";
-import { createQueuedMessageStore, type QueuedMessageStore } from "./queuedMessageStore.ts";
 import { openPostgresDatabase } from "./postgresDatabase.ts";
+import { createQueuedMessageStore, type QueuedMessageStore } from "./queuedMessageStore.ts";
 import { createRepositoryStore, type RepositoryStore } from "./repositoryStore.ts";
+import {
+  type BoardRun,
+  countRunningRuns,
+  listBoardRuns,
+  type RunBoardFilter,
+  type RunningCounts,
+} from "./runBoard.ts";
 import { countRunsByStatus } from "./runCounts.ts";
 import { createRunStore, type RunStore } from "./runStore.ts";
 import { createSecretCipher, type SecretCipher } from "./secretCipher.ts";
@@ -52,6 +59,11 @@ export interface Store extends Stores {
   markInFlightInterrupted(reason: string): Promise<InterruptedWork>;
   /** The runs by status (/metrics). */
   countRunsByStatus(): ReturnType<typeof countRunsByStatus>;
+  /** The runs board across guilds (GET /api/runs): a page of it, and the runs at work or waiting. */
+  runBoard: {
+    list(filter: RunBoardFilter): Promise<BoardRun[]>;
+    counts(scope: { guildId?: string; agentId?: string }): Promise<RunningCounts>;
+  };
   close(): Promise<void>;
 }
 
@@ -79,6 +91,10 @@ export async function openStore(config: Config): Promise<Store> {
     serverLease: createServerLeaseStore(db),
     markInFlightInterrupted: (reason) => markInFlightInterrupted(db, reason),
     countRunsByStatus: () => countRunsByStatus(db),
+    runBoard: {
+      list: (filter) => listBoardRuns(db, config.database.kind, filter),
+      counts: (scope) => countRunningRuns(db, scope),
+    },
     close: () => db.destroy(),
   };
 }

@@ -103,6 +103,8 @@ test("GET /api/openapi.json is an OpenAPI 3.1 document listing every route", asy
       "POST /api/runs/{runId}/messages",
       "POST /api/runs/{runId}/cancel",
       "GET /api/runs/{runId}/tool-calls/{callId}",
+      "GET /api/runs",
+      "GET /api/run-events",
       "GET /api/runs/{runId}/tool-calls/{callId}/output",
       "GET /api/runs/{runId}/tasks/{callId}/log",
       "GET /api/runs/{runId}/tasks/{callId}/diff",

@@ -10,6 +10,7 @@ import { messageCases } from "./messageCases.ts";
 import { migrationCases } from "./migrationCases.ts";
 import { noteCases } from "./noteCases.ts";
 import { queuedMessageCases } from "./queuedMessageCases.ts";
+import { runBoardCases } from "./runBoardCases.ts";
 import { runCases } from "./runCases.ts";
 import { secretCases } from "./secretCases.ts";
 import { serverLeaseCases } from "./serverLeaseCases.ts";
@@ -31,6 +32,7 @@ export function storeSuite(database: TestDatabase): void {
     deletionCases(test);
     noteCases(test);
     runCases(test);
+    runBoardCases(test);
     messageCases(test);
     queuedMessageCases(test);
     toolCallCases(test);

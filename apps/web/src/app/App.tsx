@@ -8,13 +8,18 @@ import { AgentPage } from "../features/agent/settings/AgentPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 import { GuildPage } from "../features/guilds/GuildPage.tsx";
 import { GuildsPage } from "../features/guilds/GuildsPage.tsx";
+import { PricesPage } from "../features/prices/PricesPage.tsx";
+import { RunsBoardPage } from "../features/runs/RunsBoardPage.tsx";
 import { Layout } from "./Layout.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { createQueryClient } from "./queryClient.ts";
 
 const queryClient = createQueryClient();
 
-/** The routes: guilds → a guild (repositories, agents, secrets) → an agent (settings, runs) → a run. */
+/**
+ * The routes: guilds → a guild (repositories, agents, secrets) → an agent (settings, runs) → a run;
+ * beside them the runs board of every guild.
+ */
 export function App() {
   const [signedIn, setSignedIn] = useState(() => readOperatorToken() !== null);
   useEffect(() => {
@@ -32,7 +37,9 @@ export function App() {
             <Route index element={<GuildsPage />} />
             <Route path="guilds/:guildId" element={<GuildPage />} />
             <Route path="agents/:agentId" element={<AgentPage />} />
+            <Route path="runs" element={<RunsBoardPage />} />
             <Route path="runs/:runId" element={<RunPage />} />
+            <Route path="prices" element={<PricesPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -321,6 +321,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the runs across guilds and agents, newest first, with the counts of runs at work and waiting (a guild's or an agent's token: its own) */
+        get: operations["getApiRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/run-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every run's run.started and run.ended as SSE, live only: read GET /api/runs again on (re)connecting (a guild's token: its guild's) */
+        get: operations["getApiRunEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs/{runId}/tasks/{callId}/log": {
         parameters: {
             query?: never;
@@ -790,6 +824,49 @@ export interface components {
             started_at: string | null;
             ended_at: string | null;
             duration_ms: number | null;
+        };
+        RunBoard: {
+            /** @description Newest first. */
+            runs: components["schemas"]["BoardRun"][];
+            /** @description Pass it as ?cursor= (with the same filters) for the next page; null on the last page. */
+            next_cursor: string | null;
+            /** @description Runs at work now, of all the token sees, whatever the filters. */
+            running: number;
+            /** @description Running runs that wait (board_status waiting), of all the token sees. */
+            waiting: number;
+        };
+        BoardRun: {
+            id: string;
+            guild_id: string;
+            agent_id: string;
+            /** @description From its first message (its first line), until the operator renames it; empty for none. */
+            title: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "failed" | "cancelled" | "interrupted";
+            status_reason: string | null;
+            /** @description harness_task lives here while a code_task runs. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            tool_calls_used: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updated_at: string;
+            ended_at: string | null;
+            /**
+             * @description Its status, except that a running run with no model call and no tool call at work (a code_task aside) is waiting: for its MCP client's next call, or for a code task.
+             * @enum {string}
+             */
+            board_status: "running" | "waiting" | "completed" | "failed" | "cancelled" | "interrupted";
+            agent_name: string;
+            guild_name: string;
         };
         HarnessLog: {
             /** @description Each event as a progress line, redacted, cut at 240 characters. */
@@ -3529,6 +3606,149 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ToolCall"];
+                };
+            };
+            /** @description The request is invalid; the message says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A guild's or an agent's token on a route outside its scope (auth.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id in the path names nothing, or nothing the token's scope reaches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault of the server's own (server.internal): its log says more */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiRuns: {
+        parameters: {
+            query?: {
+                /** @description Only runs in these board statuses, separated by commas: running, waiting, completed, failed, cancelled, interrupted */
+                status?: string;
+                /** @description Only the runs of this guild */
+                guild_id?: string;
+                /** @description Only the runs of this agent */
+                agent_id?: string;
+                /** @description Only runs whose title, or an operator's or assistant's message, holds this text (case-insensitive, at most 200 characters) */
+                q?: string;
+                /** @description At most this many items (default 100) */
+                limit?: number;
+                /** @description The next_cursor of the previous page: this page starts after its last item */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunBoard"];
+                };
+            };
+            /** @description The request is invalid; the message says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A guild's or an agent's token on a route outside its scope (auth.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id in the path names nothing, or nothing the token's scope reaches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault of the server's own (server.internal): its log says more */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiRunEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events: each event's `id` is its id to resume after (none on tool.progress, never stored), its `event` its type, its `data` one RunEvent as JSON (components.schemas.RunEvent); comments are heartbeats */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description The request is invalid; the message says how to fix it */

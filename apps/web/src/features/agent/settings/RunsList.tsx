@@ -1,16 +1,13 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { agentRunsQuery } from "../../../api/resourceQueries.ts";
 import { runClientText } from "../../../runFlow/runClientText.ts";
-import { runName } from "../../../runFlow/runName.ts";
-import { Button } from "../../../ui/Button.tsx";
+import { hasRunningRun, RUNNING_REFETCH_MS, toolCallsText } from "../../../runFlow/runSummary.ts";
 import { EmptyState } from "../../../ui/EmptyState.tsx";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { Panel } from "../../../ui/Panel.tsx";
-import { Timestamp } from "../../../ui/Timestamp.tsx";
-import { RunStatusBadge } from "./RunStatusBadge.tsx";
-import { hasRunningRun, RUNNING_REFETCH_MS, runDurationText, toolCallsText } from "./runSummary.ts";
+import { RunRow } from "../../../ui/RunRow.tsx";
+import { ShowOlderRuns } from "../../../ui/ShowOlderRuns.tsx";
 
 /** The agent's runs, newest first; asked again every few seconds while one is running. */
 export function RunsList({ agentId, maxToolCalls }: { agentId: string; maxToolCalls: number }) {
@@ -32,37 +29,18 @@ export function RunsList({ agentId, maxToolCalls }: { agentId: string; maxToolCa
         <>
           <ol className="row-list">
             {listed.map((run) => (
-              <li key={run.id} className="run-row">
-                <RunStatusBadge status={run.status} />
-                <div className="run-row-main">
-                  <Link to={`/runs/${run.id}`} className="run-row-link">
-                    {runName(run)}
-                  </Link>
-                  {runClientText(run) !== null && (
-                    <span className="run-row-client">{runClientText(run)}</span>
-                  )}
-                  {run.status_reason !== null && (
-                    <span className="run-row-reason" title={run.status_reason}>
-                      {run.status_reason}
-                    </span>
-                  )}
-                </div>
-                <div className="run-row-meta">
-                  <Timestamp iso={run.created_at} />
-                  <span>{runDurationText(run)}</span>
-                  <span>{toolCallsText(run.tool_calls_used, maxToolCalls)}</span>
-                </div>
-              </li>
+              <RunRow
+                key={run.id}
+                run={run}
+                details={
+                  runClientText(run) !== null && <span className="run-row-client">{runClientText(run)}</span>
+                }
+                toolCalls={toolCallsText(run.tool_calls_used, maxToolCalls)}
+              />
             ))}
           </ol>
           {runs.hasNextPage && (
-            <Button
-              className="runs-older"
-              busy={runs.isFetchingNextPage}
-              onClick={() => void runs.fetchNextPage()}
-            >
-              Show older runs
-            </Button>
+            <ShowOlderRuns busy={runs.isFetchingNextPage} onClick={() => void runs.fetchNextPage()} />
           )}
         </>
       )}

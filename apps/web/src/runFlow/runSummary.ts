@@ -1,5 +1,5 @@
 import type { Run } from "@guilds/client/apiTypes";
-import { formatDuration } from "../../../ui/formatTime.ts";
+import { formatDuration } from "../ui/formatTime.ts";
 
 /** While any run is running the list asks again this often, to see it end. */
 export const RUNNING_REFETCH_MS = 3_000;
@@ -9,7 +9,10 @@ export function hasRunningRun(runs: readonly Run[] | undefined): boolean {
 }
 
 /** "3 min 5 s", or "running for 42 s" while it runs. */
-export function runDurationText(run: Run, now: number = Date.now()): string {
+export function runDurationText(
+  run: Pick<Run, "status" | "created_at" | "ended_at">,
+  now: number = Date.now(),
+): string {
   const start = Date.parse(run.created_at);
   if (run.ended_at !== null) return formatDuration(Date.parse(run.ended_at) - start);
   return run.status === "running" ? `running for ${formatDuration(now - start)}` : "";

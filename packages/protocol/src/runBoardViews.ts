@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { RunView } from "./apiViews.ts";
+
+/*
+ * GET /api/runs: the runs board, every run a token may see across guilds and agents. A run's board
+ * status is its status, with a running run that waits told apart:
+ *
+ * waiting: the run is running but nothing the server runs for it is at work: no generation of a
+ * model in progress and no tool call pending or running other than a code_task. It waits for its
+ * MCP client's next call (an operator's client drives the run), or for a code_task's harness CLI
+ * to finish its task. A run of the agent's own model passes through this state only for the
+ * instant between two steps.
+ */
+
+export const RunBoardStatus = z.enum([
+  "running",
+  "waiting",
+  "completed",
+  "failed",
+  "cancelled",
+  "interrupted",
+]);
+export type RunBoardStatus = z.infer<typeof RunBoardStatus>;
+
+/** The longest search text GET /api/runs takes (?q=). */
+export const RUN_SEARCH_MAX_CHARS = 200;
+
+export const BoardRunView = RunView.extend({
+  board_status: RunBoardStatus.describe(
+    "Its status, except that a running run with no model call and no tool call at work (a code_task aside) is waiting: for its MCP client's next call, or for a code task.",
+  ),
+  agent_name: z.string(),
+  guild_name: z.string(),
+}).meta({ id: "BoardRun" });
+export type BoardRunView = z.infer<typeof BoardRunView>;
+
+export const RunBoardList = z
+  .strictObject({
+    runs: z.array(BoardRunView).describe("Newest first."),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe("Pass it as ?cursor= (with the same filters) for the next page; null on the last page."),
+    running: z.int().describe("Runs at work now, of all the token sees, whatever the filters."),
+    waiting: z.int().describe("Running runs that wait (board_status waiting), of all the token sees."),
+  })
+  .meta({ id: "RunBoard" });
+export type RunBoardList = z.infer<typeof RunBoardList>;
