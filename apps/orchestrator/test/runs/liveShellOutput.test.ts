@@ -121,7 +121,7 @@ describe.each(chosen)("live shell output ($label)", ({ sandbox, skipReason }) =>
   );
 
   test.skipIf(skipReason !== undefined)(
-    "a background command's output: its latest lines, then the new ones after the cursor, redacted, until it exited",
+    "a background command's output: its latest lines, then the new ones after the cursor, redacted, until it exited; a stopped machine is not woken",
     async () => {
       const command = `for i in 1 2 3 4; do echo "tick $i $API_TOKEN"; sleep 1; done`;
       const harness = await harnessOn(sandbox, [
@@ -164,6 +164,13 @@ describe.each(chosen)("live shell output ($label)", ({ sandbox, skipReason }) =>
         const badCursor = await get(url(background.id, "later"));
         expect(badCursor.status).toBe(400);
         expect(badCursor.body).toMatchObject({ error: { code: "request.invalid" } });
+
+        // A stopped machine ended its commands: nothing is read, and it is not woken to read it.
+        const machine = await harness.machines.forAgent(harness.agent);
+        await machine.stop();
+        const stopped = await get(url(background.id, cursor));
+        expect(stopped.body).toEqual({ lines: [], next_cursor: cursor, state: "ended" });
+        expect(machine.isRunning()).toBe(false);
       } finally {
         await harness.dispose();
       }
