@@ -115,6 +115,22 @@ describe("a message sent while the run works", () => {
     expect(received[1]?.at(-1)).toEqual({ role: "operator", text: "One more thing." });
   });
 
+  test("a message sent as the model stops is not lost: the run goes on to read it", async () => {
+    const { harness, received } = await recordingHarness({ steps: [], final_text: "Nothing to do." });
+    const { runId } = await harness.service.start({ agentId: harness.agent.id, message: "Anything?" });
+    // Sent once the model's last answer is stored: around the loop's last look at the queue.
+    await eventOf(harness.events, { runId }, (event) => typeOf(event) === "generation.ended");
+    await harness.service.send(runId, "One more.");
+    await expect
+      .poll(async () => (await harness.store.messages.list(runId)).map((message) => message.role), {
+        timeout: 30_000,
+      })
+      .toEqual(["operator", "assistant", "operator", "assistant"]);
+    await expect.poll(async () => (await harness.store.runs.get(runId)).status).toBe("completed");
+    expect(received.at(-1)?.at(-1)).toEqual({ role: "operator", text: "One more." });
+    expect(await harness.store.queuedMessages.list(runId)).toEqual([]);
+  });
+
   test("secrets in a queued message are redacted where it is stored, sent and read", async () => {
     const secret = "s3cr3t-steer-5531";
     const { harness, received } = await recordingHarness({
