@@ -1,14 +1,15 @@
 // The runs board, the running count, the tab's attention mark and the end notification, in the
 // browser against a real server: runs of two guilds filtered by status, guild, agent and text; a
 // run started and ended through the API appearing and changing on an open board with no reload;
-// the count in the top bar of every page; a run ending unseen marking the tab until looked at; and
+// the count in the top bar of every page; an MCP client's run waiting between its calls; a run ending unseen marking the tab until looked at; and
 // a watched run's end making a browser notification.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { mcpClientAt } from "../../orchestrator/test/mcp/mcpServed.ts";
 import { screenshot, screenshotBothSchemes } from "./lib/artifacts.ts";
 import { missingBrowser } from "./lib/browser.ts";
 import { type E2e, openE2e } from "./lib/e2eFixture.ts";
-import { createScriptedAgent, runEnded } from "./lib/orchestrator.ts";
+import { createScriptedAgent, createWorkspace, runEnded } from "./lib/orchestrator.ts";
 
 const browserMissing = missingBrowser();
 if (browserMissing !== null) console.warn(`skipping the runs board e2e tests: ${browserMissing}`);
@@ -151,6 +152,32 @@ describe.skipIf(browserMissing !== null)("the runs board", () => {
     await expect(rows(board).count()).resolves.toBe(before + 1);
     await expect.poll(() => runningCount(elsewhere).textContent(), { timeout: 15_000 }).toBe("0 running");
     await screenshot(board, "runs board", "the run ended live");
+  }, 120_000);
+
+  test("an MCP client's run: waiting between its calls, running during one, then its end", async () => {
+    const { guildId } = await createWorkspace(e2e.server, "remote");
+    const agentId = await createScriptedAgent(e2e.server, guildId, { name: "remote", script: QUICK });
+    const page = await e2e.newPage();
+    await page.goto(`/runs?guild=${guildId}`);
+    await page.getByText("No run matches these filters.").waitFor();
+
+    const client = await mcpClientAt(e2e.server.url, e2e.server.token, agentId);
+    await client.callTool({ name: "shell", arguments: { command: "echo first" } });
+    await rows(page).first().waitFor({ timeout: 30_000 });
+    const runId = (await rows(page).first().getAttribute("data-run-id")) ?? "";
+    await expect.poll(() => badgeOf(page, runId).textContent(), { timeout: 15_000 }).toBe("waiting");
+    await expect
+      .poll(() => page.getByTestId("waiting-count").textContent(), { timeout: 15_000 })
+      .toBe("1 waiting");
+    await screenshot(page, "runs board", "an MCP run waiting");
+
+    const call = client.callTool({ name: "shell", arguments: { command: "sleep 8" } });
+    await expect.poll(() => badgeOf(page, runId).textContent(), { timeout: 15_000 }).toBe("running");
+    await call;
+    await expect.poll(() => badgeOf(page, runId).textContent(), { timeout: 15_000 }).toBe("waiting");
+    await client.close();
+    await expect.poll(() => badgeOf(page, runId).textContent(), { timeout: 30_000 }).toBe("completed");
+    await expect(page.getByTestId("waiting-count").count()).resolves.toBe(0);
   }, 120_000);
 
   test("a run that ends unseen marks the tab's title and icon until the operator looks at it", async () => {
