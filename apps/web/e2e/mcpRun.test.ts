@@ -42,6 +42,13 @@ describe.skipIf(browserMissing !== null)("a run over MCP in the browser", () => 
     await client.callTool({ name: "shell", arguments: { command: "echo second" } });
     await page.locator(SELECTORS.row).nth(1).waitFor({ timeout: 15_000 });
     await expect(page.locator(SELECTORS.row).count()).resolves.toBe(2);
+    // The client drives the run: the composer says so rather than queue what the client would never read.
+    await expect(page.getByLabel("Message", { exact: true }).isDisabled()).resolves.toBe(true);
+    await page
+      .getByText(
+        "Its calls come over MCP from guilds-test 1.2.3: end that session, or cancel the run, to write to it.",
+      )
+      .waitFor();
     await screenshot(page, "mcp run", "live");
 
     await client.close();

@@ -15,10 +15,13 @@ export function MessageComposer({
   runId,
   running,
   queued,
+  client,
 }: {
   runId: string;
   running: boolean;
   queued: readonly FlowQueuedMessage[];
+  /** "over MCP from <client>" for a run an MCP client drives: it takes no message while it runs. */
+  client: string | null;
 }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -36,7 +39,8 @@ export function MessageComposer({
       queryClient.setQueryData(queryKeys.run(runId), run);
     },
   });
-  const canSend = !send.isPending && message.trim() !== "";
+  const refused = running && client !== null;
+  const canSend = !refused && !send.isPending && message.trim() !== "";
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (canSend) send.mutate(message);
@@ -59,6 +63,7 @@ export function MessageComposer({
           className="run-composer-input"
           rows={2}
           value={message}
+          disabled={refused}
           placeholder={
             running ? "The agent is working. Steer it: it reads this at its next step…" : "Continue the run…"
           }
@@ -67,9 +72,21 @@ export function MessageComposer({
         />
         <div className="run-composer-bar">
           <span className="run-composer-hint">
-            <kbd>Ctrl</kbd> + <kbd>Enter</kbd> to {running ? "queue it for the agent's next step" : "send"}
+            {refused ? (
+              `Its calls come ${client}: end that session, or cancel the run, to write to it.`
+            ) : (
+              <>
+                <kbd>Ctrl</kbd> + <kbd>Enter</kbd> to{" "}
+                {running ? "queue it for the agent's next step" : "send"}
+              </>
+            )}
           </span>
-          <Button type="submit" variant="primary" disabled={message.trim() === ""} busy={send.isPending}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={refused || message.trim() === ""}
+            busy={send.isPending}
+          >
             {running ? "Queue" : "Send"}
           </Button>
         </div>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { agentQuery, guildQuery, queryKeys, runQuery } from "../../../api/resourceQueries.ts";
 import { type DetailView, parseDetailView } from "../../../runFlow/detailView.ts";
+import { runClientText } from "../../../runFlow/runClientText.ts";
 import { startedCalls } from "../../../runFlow/startedCalls.ts";
 import { useRunFlow } from "../../../runFlow/useRunFlow.ts";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
@@ -139,7 +140,12 @@ export function RunPage() {
                   onOpenCall={openCall}
                   emptyText={stream === "live" ? "Nothing in this run yet." : "Loading the run's flow…"}
                 />
-                <MessageComposer runId={runId} running={status === "running"} queued={flow.queued} />
+                <MessageComposer
+                  runId={runId}
+                  running={status === "running"}
+                  queued={flow.queued}
+                  client={run === undefined ? null : runClientText(run)}
+                />
               </div>
               {selectedCallId !== null && (
                 <div className="run-detail">
