@@ -15,6 +15,7 @@ import { storeBackgroundOutput } from "../runs/storeBackgroundOutput.ts";
 import { storeTaskArtifacts } from "../runs/storeTaskArtifacts.ts";
 import { createApp } from "../server/createApp.ts";
 import { openStore, type Store } from "../store/store.ts";
+import { createHelperTransport } from "../toolbox/helperTransport.ts";
 import { type AgentScripts, createAgentScripts } from "./agentScripts.ts";
 import { openContainerProvider } from "./containerProvider.ts";
 import { demoHarness } from "./demoHarness.ts";
@@ -107,6 +108,9 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
   };
   try {
     claim = await claimServer(store.serverLease, { logger });
+    // One transport for the runs' calls and the background output the app reads: one long-lived
+    // helper per machine.
+    const helpers = createHelperTransport();
     runs = createRunService({
       store,
       config,
@@ -114,6 +118,7 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       machines,
       providerFor: providerForAgent(scripts, options.environment),
       logger,
+      helpers,
     });
     const gone = await machines.removeLeftovers((agentId) =>
       store.agents.get(agentId).then(
@@ -143,7 +148,7 @@ export async function startServices(config: Config, options: ServiceOptions): Pr
       accessLog: logger,
       machines,
       tasks: storeTaskArtifacts(store, machines),
-      shellOutput: storeBackgroundOutput(store, machines),
+      shellOutput: storeBackgroundOutput(store, machines, helpers),
       mcpIdleMs: config.mcpIdleMs,
       stopping: appStopping.signal,
       health: serverHealth(config, store, options.sandbox, containers),

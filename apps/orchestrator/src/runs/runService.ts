@@ -7,7 +7,7 @@ import type { NoteReader } from "../notes/noteReader.ts";
 import { createStoreNoteReader } from "../notes/storeNoteReader.ts";
 import type { Store } from "../store/store.ts";
 import { codeResultMaxBytes } from "../toolbox/codeResultMaxBytes.ts";
-import { createHelperTransport } from "../toolbox/helperTransport.ts";
+import { createHelperTransport, type HelperTransport } from "../toolbox/helperTransport.ts";
 import { type CodeTaskOptions, createCodeTaskDeps } from "../tools/codeTask/harnessOps.ts";
 import { OFFERED_TOOLS } from "../tools/registry.ts";
 import type { Tool } from "../tools/tool.ts";
@@ -36,6 +36,11 @@ export interface RunServiceDeps {
   codeTasks?: CodeTaskOptions;
   /** The tools a coding agent is offered; default the registry's OFFERED_TOOLS. */
   tools?: readonly Tool[];
+  /**
+   * How guilds-code requests reach the machines; default a transport of its own. The server shares
+   * its one with the background output reader, so both use each machine's one long-lived helper.
+   */
+  helpers?: HelperTransport;
 }
 
 export interface RunService {
@@ -76,7 +81,7 @@ const CANCEL_REASON = "cancelled by the operator";
 
 export function createRunService(deps: RunServiceDeps): RunService {
   const logger = deps.logger ?? silentLogger;
-  const helpers = createHelperTransport();
+  const helpers = deps.helpers ?? createHelperTransport();
   const engine: EngineDeps = {
     store: deps.store,
     events: deps.events,
