@@ -1,5 +1,5 @@
 import { GuildsError } from "@guilds/protocol/guildsError";
-import { RUN_SEARCH_MAX_CHARS, RunBoardStatus } from "@guilds/protocol/runBoardViews";
+import { RUN_SEARCH_MAX_CHARS, RUN_SEARCH_WINDOW, RunBoardStatus } from "@guilds/protocol/runBoardViews";
 import type { Context } from "hono";
 import type { RouteParameter } from "./apiRoute.ts";
 
@@ -23,7 +23,7 @@ export const RUN_BOARD_QUERY: readonly RouteParameter[] = [
   { name: "agent_id", description: "Only the runs of this agent", schema: { type: "string" } },
   {
     name: "q",
-    description: `Only runs whose title, or an operator's or assistant's message, holds this text (case-insensitive, at most ${RUN_SEARCH_MAX_CHARS} characters)`,
+    description: `Only runs whose title, or an operator's or assistant's message, holds this text (case-insensitive, at most ${RUN_SEARCH_MAX_CHARS} characters), among the newest ${RUN_SEARCH_WINDOW} runs of the guild or agent asked for`,
     schema: { type: "string" },
   },
 ];

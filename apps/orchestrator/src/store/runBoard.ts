@@ -1,4 +1,4 @@
-import type { RunBoardStatus } from "@guilds/protocol/runBoardViews";
+import { RUN_SEARCH_WINDOW, type RunBoardStatus } from "@guilds/protocol/runBoardViews";
 import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database } from "./database.ts";
 import { type Run, toRun } from "./runStore.ts";
@@ -11,6 +11,8 @@ export interface RunBoardFilter {
   agentId?: string;
   /** Case-insensitive text in the title or in an operator's or assistant's message. */
   search?: string;
+  /** A search reads this many of the newest runs of the guild or agent at most (RUN_SEARCH_WINDOW). */
+  searchWindow?: number;
   /** A run id: the runs older than it (newest first). */
   before?: string;
   limit: number;
@@ -123,7 +125,21 @@ export async function listBoardRuns(
   const { statuses, search } = filter;
   if (statuses !== undefined && statuses.length > 0)
     query = query.where((eb) => matchesStatuses(eb, statuses));
-  if (search !== undefined && search !== "") query = query.where((eb) => matchesSearch(eb, dialect, search));
+  if (search !== undefined && search !== "") {
+    // The bound on a search's cost: a text matching nothing reads every message of the runs it may
+    // look at, so it looks at the newest window of them only (its first run's id and newer).
+    let window = db
+      .selectFrom("run")
+      .select("run.id")
+      .orderBy("run.id", "desc")
+      .offset((filter.searchWindow ?? RUN_SEARCH_WINDOW) - 1)
+      .limit(1);
+    if (filter.guildId !== undefined) window = window.where("run.guild_id", "=", filter.guildId);
+    if (filter.agentId !== undefined) window = window.where("run.agent_id", "=", filter.agentId);
+    query = query
+      .where((eb) => eb("run.id", ">=", eb.fn.coalesce(window, sql.lit(""))))
+      .where((eb) => matchesSearch(eb, dialect, search));
+  }
   const rows = await query.execute();
   return rows.map(({ agent_name, guild_name, waiting, ...row }) => {
     const run = toRun(row);

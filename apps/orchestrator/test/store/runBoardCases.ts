@@ -149,6 +149,28 @@ export function runBoardCases(test: StoreTest): void {
       expect(await ids(store, { search: "parser", statuses: ["completed"] })).toEqual([]);
     });
 
+    test("a search looks through the newest window of runs only, of the guild or agent asked for", async ({
+      open,
+    }) => {
+      const store = await open();
+      const { agent } = await seedAgent(store);
+      const other = await seedAgent(store, "other");
+      const made: string[] = [];
+      for (let index = 0; index < 5; index++) {
+        made.push((await store.runs.create({ agentId: agent.id, title: `deploy ${index}` })).id);
+      }
+      await store.runs.create({ agentId: other.agent.id, title: "deploy elsewhere" });
+      const newest = [...made].reverse();
+      expect(await ids(store, { search: "deploy", searchWindow: 3, agentId: agent.id })).toEqual(
+        newest.slice(0, 3),
+      );
+      expect(await ids(store, { search: "deploy", searchWindow: 3 })).toHaveLength(3);
+      expect(
+        await ids(store, { search: "deploy", searchWindow: 3, agentId: agent.id, before: newest[1] }),
+      ).toEqual([newest[2]]);
+      expect(await ids(store, { search: "deploy", searchWindow: 100 })).toHaveLength(6);
+    });
+
     test("pages newest first: before a run id, one row more than the page to see a next one", async ({
       open,
     }) => {

@@ -3664,7 +3664,7 @@ export interface operations {
                 guild_id?: string;
                 /** @description Only the runs of this agent */
                 agent_id?: string;
-                /** @description Only runs whose title, or an operator's or assistant's message, holds this text (case-insensitive, at most 200 characters) */
+                /** @description Only runs whose title, or an operator's or assistant's message, holds this text (case-insensitive, at most 200 characters), among the newest 10000 runs of the guild or agent asked for */
                 q?: string;
                 /** @description At most this many items (default 100) */
                 limit?: number;
