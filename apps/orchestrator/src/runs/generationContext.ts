@@ -24,7 +24,7 @@ export interface GenerationContext {
 export async function loadGenerationContext(store: Store, agentId: string): Promise<GenerationContext> {
   const agent = await store.agents.get(agentId);
   const [secrets, repositories] = await Promise.all([
-    store.secrets.secretValuesForAgent(agentId),
+    store.secrets.secretValuesForAgent(agent),
     store.repositories.list(agent.guildId),
   ]);
   const credentials = repositoryCredentials(repositories, secrets.repositoryTokens);

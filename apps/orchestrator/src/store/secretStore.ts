@@ -84,14 +84,11 @@ export function createSecretStore(db: Kysely<Database>, cipher: SecretCipher) {
 
     /**
      * The values an agent's commands run with: its guild's and its own secrets under their names
-     * and aliases, the tokens of its guild's repositories, and every value, for redaction.
+     * and aliases, the tokens of its guild's repositories, and every value, for redaction. Given the
+     * agent's guild (a generation has just read the agent), it is not read again.
      */
-    async secretValuesForAgent(agentId: string): Promise<AgentSecretValues> {
-      const agent = found(
-        await db.selectFrom("agent").select("guild_id").where("id", "=", agentId).executeTakeFirst(),
-        "agent",
-        agentId,
-      );
+    async secretValuesForAgent(agent: string | { id: string; guildId: string }): Promise<AgentSecretValues> {
+      const { id: agentId, guildId } = typeof agent === "string" ? await agentOf(db, agent) : agent;
       const rows = await db
         .selectFrom("secret")
         .leftJoin("repository", "repository.token_secret_id", "secret.id")
@@ -103,7 +100,7 @@ export function createSecretStore(db: Kysely<Database>, cipher: SecretCipher) {
           "secret.value_encrypted",
           "repository.name as repository_name",
         ])
-        .where("secret.guild_id", "=", agent.guild_id)
+        .where("secret.guild_id", "=", guildId)
         .where((where) =>
           where.or([where("secret.scope", "!=", "agent"), where("secret.agent_id", "=", agentId)]),
         )
@@ -169,6 +166,11 @@ async function resolveOwner(db: Kysely<Database>, owner: SecretOwner) {
     agentId: owner.agentId,
     ownerId: owner.agentId,
   };
+}
+
+async function agentOf(db: Kysely<Database>, agentId: string): Promise<{ id: string; guildId: string }> {
+  const row = await db.selectFrom("agent").select("guild_id").where("id", "=", agentId).executeTakeFirst();
+  return { id: agentId, guildId: found(row, "agent", agentId).guild_id };
 }
 
 function findEnvSecret(db: Kysely<Database>, id: string) {

@@ -63,6 +63,8 @@ export function secretCases(test: StoreTest, database: TestDatabase): void {
         "npm-guild",
         "repo-token",
       ]);
+      // A generation that has just read the agent gives it whole: the same values, its guild not read again.
+      await expect(store.secrets.secretValuesForAgent(agent)).resolves.toEqual(values);
     });
 
     test("an agent's secret wins over the guild's; a name wins over another secret's alias", async ({
