@@ -1,6 +1,6 @@
 // Lists past one page, in the browser against a real server: the guilds list shows every guild
-// (more than the API's default page of 100), and an agent's runs list shows the newest 100 runs
-// with a button that loads the older ones.
+// (more than the API's default page of 100), and an agent's runs list and the runs board show the
+// newest 100 runs with a button that loads the older ones.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { screenshot } from "./lib/artifacts.ts";
 import { missingBrowser } from "./lib/browser.ts";
@@ -71,5 +71,20 @@ describe.skipIf(browserMissing !== null)("lists longer than a page", () => {
     await expect(rows.count()).resolves.toBe(RUNS);
     await expect(rows.last().locator("a").getAttribute("href")).resolves.toBe(`/runs/${runIds[0]}`);
     await expect(page.getByRole("button", { name: "Show older runs" }).count()).resolves.toBe(0);
+  }, 60_000);
+
+  test("the runs board: the newest 100 runs of every guild, then the older ones on asking", async () => {
+    const page = await e2e.newPage();
+    await page.goto("/runs");
+    const rows = page.locator(".run-row");
+    await rows.nth(99).waitFor();
+    await expect(rows.count()).resolves.toBe(100);
+    await expect(rows.first().getAttribute("data-run-id")).resolves.toBe(runIds[RUNS - 1]);
+    await page.getByRole("button", { name: "Show older runs" }).click();
+    await rows.nth(RUNS - 1).waitFor();
+    await expect(rows.count()).resolves.toBe(RUNS);
+    await expect(rows.last().getAttribute("data-run-id")).resolves.toBe(runIds[0]);
+    await expect(page.getByRole("button", { name: "Show older runs" }).count()).resolves.toBe(0);
+    await screenshot(page, "list pages", "runs board, every page");
   }, 60_000);
 });
