@@ -10,9 +10,19 @@ function loadFlowMarkdown() {
 }
 const FlowMarkdown = lazy(async () => ({ default: (await loadFlowMarkdown()).FlowMarkdown }));
 
-/** Starts fetching the Markdown chunk, so that it is in by the time the run's steps arrive. */
+/** How long the Markdown chunk may wait for an idle moment before it is fetched anyway. */
+const PRELOAD_IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Starts fetching the Markdown chunk once the page is idle: in by the time a step's text needs it
+ * (plain texts never do), without its parsing competing with a long run's first render.
+ */
 export function preloadStepMarkdown(): void {
-  void loadFlowMarkdown();
+  if (typeof globalThis.requestIdleCallback === "function") {
+    globalThis.requestIdleCallback(() => void loadFlowMarkdown(), { timeout: PRELOAD_IDLE_TIMEOUT_MS });
+  } else {
+    void loadFlowMarkdown();
+  }
 }
 
 /**
