@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { RunBoardFilters as Filters } from "../../api/runBoardQueries.ts";
 import { runBoardQuery } from "../../api/runBoardQueries.ts";
@@ -22,7 +22,9 @@ import "./runsBoard.css";
  */
 export function RunsBoardPage() {
   const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
+  // One object while the URL stays: the search's pause (RunBoardFilters) restarts when it changes.
+  const query = params.toString();
+  const filters = useMemo(() => filtersOf(new URLSearchParams(query)), [query]);
   const setFilters = useCallback(
     (next: Filters) => setParams(paramsOf(next), { replace: true }),
     [setParams],
