@@ -180,6 +180,30 @@ describe("a run that ends with messages still queued", () => {
     expect(await harness.store.queuedMessages.list(runId)).toEqual([]);
   });
 
+  test("failed: the model's error keeps them queued, and the next message delivers them first", async () => {
+    const { harness, received } = await recordingHarness({
+      steps: [
+        { type: "error", code: "provider.rate_limited", message: "Scripted rate limit.", delay_ms: 1000 },
+      ],
+    });
+    const { runId } = await harness.service.start({ agentId: harness.agent.id, message: "Work." });
+    const ended = eventsUntilEnded(harness.events, runId);
+    await eventOf(harness.events, { runId }, (event) => typeOf(event) === "generation.started");
+    await harness.service.send(runId, "While it thinks.");
+    await ended;
+
+    expect(await harness.store.runs.get(runId)).toMatchObject({ status: "failed" });
+    expect((await harness.store.queuedMessages.list(runId)).map((queued) => queued.text)).toEqual([
+      "While it thinks.",
+    ]);
+    await harness.service.send(runId, "Try again.");
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(2);
+    const operatorTexts = received[1]?.flatMap((message) =>
+      message.role === "operator" ? [message.text] : [],
+    );
+    expect(operatorTexts).toEqual(["Work.", "While it thinks.", "Try again."]);
+  });
+
   test("the server stops: the run ends interrupted with the message queued; after the restart, continuing delivers it", async () => {
     const { harness, received } = await recordingHarness({
       steps: [{ type: "wait_for_cancel", text: "Working." }],
