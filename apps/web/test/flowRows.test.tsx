@@ -34,7 +34,9 @@ describe("ToolCallRow", () => {
 
   test("a repeated read's outcome is muted; a running call spins and says so", () => {
     expect(
-      row(flowCall({ id: "c2", name: "file_read", arguments: { path: "a.ts" }, repeatOf: 4, repeatOfStep: 2 })),
+      row(
+        flowCall({ id: "c2", name: "file_read", arguments: { path: "a.ts" }, repeatOf: 4, repeatOfStep: 2 }),
+      ),
     ).toContain('<span class="flow-tag flow-tag--muted">unchanged since step 2</span>');
     const running = row(
       flowCall({
@@ -78,6 +80,7 @@ describe("FlowStepView", () => {
     finishNote: null,
     harness: null,
     taskRunning: false,
+    usage: null,
     startedAt: "2026-03-02T10:00:00.000Z",
     onToggle: () => {},
   };

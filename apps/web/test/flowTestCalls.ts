@@ -30,6 +30,8 @@ export function step(number: number, callIds: string[], text = ""): FlowStep {
     text,
     callIds,
     finishReason: "tool_calls",
+    usage: null,
+    costUsd: null,
     startedAt: "2026-03-02T10:00:00.000Z",
   };
 }

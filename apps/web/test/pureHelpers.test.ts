@@ -18,6 +18,8 @@ const aRun = (patch: Partial<Run>): Run => ({
   status_reason: null,
   metadata: {},
   tool_calls_used: 0,
+  usage: { input_tokens: 0, output_tokens: 0, cached_tokens: 0 },
+  cost_usd: null,
   created_at: "2026-03-01T10:00:00.000Z",
   updated_at: "2026-03-01T10:00:00.000Z",
   ended_at: null,

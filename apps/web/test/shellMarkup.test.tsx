@@ -35,6 +35,8 @@ const run: Run = {
   status_reason: "provider.auth: no key",
   metadata: {},
   tool_calls_used: 3,
+  usage: { input_tokens: 0, output_tokens: 0, cached_tokens: 0 },
+  cost_usd: null,
   created_at: at,
   updated_at: at,
   ended_at: "2026-03-01T10:00:42.000Z",

@@ -7,6 +7,7 @@ import {
 } from "./harnessLimits.ts";
 import { ModelScript } from "./modelScript.ts";
 import { MessageRole, RunStatus, ToolCallStatus } from "./runEvents.ts";
+import { RunUsageView, TokenUsageView } from "./tokenUsage.ts";
 
 /*
  * The server's API answers: the orchestrator builds them with these types, its OpenAPI document's
@@ -112,8 +113,17 @@ export const RunView = z
       .describe("From its first message (its first line), until the operator renames it; empty for none."),
     status: RunStatus,
     status_reason: z.string().nullable(),
-    metadata: jsonObject.describe("harness_task lives here while a code_task runs."),
+    metadata: jsonObject.describe(
+      "harness_task lives here while a code_task runs; usage and cost_usd, as below, always.",
+    ),
     tool_calls_used: z.int(),
+    usage: RunUsageView.describe("The tokens of its generations and its code tasks, summed."),
+    cost_usd: z
+      .number()
+      .nullable()
+      .describe(
+        "US dollars: its generations' costs (each from the price table when it ended) and its code tasks' (as their harness reported them), summed; null while none is known.",
+      ),
     created_at: timestamp,
     updated_at: timestamp,
     ended_at: timestamp.nullable(),
@@ -157,8 +167,26 @@ export const ToolCallView = z
   })
   .meta({ id: "ToolCall" });
 
+export const GenerationView = z
+  .strictObject({
+    id: z.string(),
+    seq: z.int().describe("Its place among the run's generations: 1, 2, 3, …"),
+    model: z.string().describe("provider:model, as it was called."),
+    status: z.enum(["running", "completed", "failed", "cancelled", "interrupted"]),
+    usage: TokenUsageView,
+    cost_usd: z
+      .number()
+      .nullable()
+      .describe("US dollars, from the price table when it ended; null when its model has no price."),
+    error: z.string().nullable(),
+    started_at: timestamp,
+    ended_at: timestamp.nullable(),
+  })
+  .meta({ id: "Generation" });
+
 export const RunDetailView = RunView.extend({
   messages: z.array(MessageView),
+  generations: z.array(GenerationView),
   tool_calls: z.array(ToolCallView),
 }).meta({ id: "RunDetail" });
 
@@ -257,6 +285,7 @@ export type SecretView = z.output<typeof SecretView>;
 export type RunView = z.output<typeof RunView>;
 export type MessageView = z.output<typeof MessageView>;
 export type ToolCallView = z.output<typeof ToolCallView>;
+export type GenerationView = z.output<typeof GenerationView>;
 export type RunDetailView = z.output<typeof RunDetailView>;
 export type DeletionView = z.output<typeof DeletionView>;
 export type HarnessLogView = z.output<typeof HarnessLogView>;

@@ -134,6 +134,10 @@ export const ERROR_STATUS = {
   "generation.not_found": 404,
   /** No tool call with this id. */
   "tool_call.not_found": 404,
+  /** The operator has set no price for this model. */
+  "price.not_found": 404,
+  /** The model's name is empty, too long, or holds control characters or outer spaces. */
+  "price.model_invalid": 400,
 
   // Notes.
   /** The guild has no note at this path. */

@@ -13,7 +13,8 @@ import { z } from "zod";
  *   "steps": [
  *     { "type": "reply", "text": "Looking around.", "tool_calls": [{ "name": "shell", "args": { "command": "ls" } }] },
  *     { "type": "reply", "tool_calls": [{ "name": "file_read", "args": "{\"path\": " }] },
- *     { "type": "reply", "text": "Now a long wait.", "delay_ms": 500 },
+ *     { "type": "reply", "text": "Now a long wait.", "delay_ms": 500,
+ *       "usage": { "input_tokens": 1200, "output_tokens": 80, "cached_tokens": 1000 } },
  *     { "type": "wait_for_cancel", "text": "Working until you cancel." },
  *     { "type": "error", "code": "provider.rate_limited", "message": "Scripted rate limit." }
  *   ],
@@ -43,12 +44,30 @@ const delayMs = z
   .default(0)
   .describe("Milliseconds to wait before the step plays; a cancel ends the wait.");
 
+const tokenCount = z.int().min(0).nullable().default(null);
+
+/** The token counts a reply reports, as a real provider would; without it a reply reports none (null). */
+const ScriptedUsage = z
+  .strictObject({
+    input_tokens: tokenCount.describe("Every prompt token, the cached ones included."),
+    output_tokens: tokenCount,
+    cached_tokens: tokenCount.describe("The prompt tokens read from the cache."),
+  })
+  .refine(
+    (usage) =>
+      usage.cached_tokens === null ||
+      usage.input_tokens === null ||
+      usage.cached_tokens <= usage.input_tokens,
+    { message: "cached_tokens are part of input_tokens: they cannot be more" },
+  );
+
 const ReplyStep = z
   .strictObject({
     type: z.literal("reply"),
     text: z.string().default(""),
     tool_calls: z.array(ScriptedToolCall).default([]),
     delay_ms: delayMs,
+    usage: ScriptedUsage.optional(),
   })
   .refine((step) => step.text !== "" || step.tool_calls.length > 0, {
     message: "a reply needs text, tool_calls or both",

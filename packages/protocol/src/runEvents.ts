@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TokenUsageView } from "./tokenUsage.ts";
 
 /**
  * A run's events as its SSE streams send them (one stream per run, one per guild). Every payload is
@@ -80,6 +81,10 @@ export const GenerationEndedEvent = z.object({
   /** "tool_calls", "stop", "cancelled", "error", ... */
   finish_reason: z.string(),
   tool_calls: z.number().int(),
+  /** The tokens the provider reported for it (absent from events stored before usage was kept). */
+  usage: TokenUsageView.optional(),
+  /** Its cost in US dollars from the price table when it ended; null when its model has no price. */
+  cost_usd: z.number().nullable().optional(),
 });
 
 export const ToolStartedEvent = z.object({

@@ -97,6 +97,7 @@ function toGenerationEvent(
         usage: {
           inputTokens: part.totalUsage.inputTokens ?? null,
           outputTokens: part.totalUsage.outputTokens ?? null,
+          cachedTokens: part.totalUsage.inputTokenDetails?.cacheReadTokens ?? null,
         },
       };
     case "error":

@@ -77,6 +77,9 @@ export type FinishReason = "stop" | "tool-calls" | "length" | "content-filter" |
 
 /** Token counts as the server reported them; null where it did not. */
 export interface TokenUsage {
+  /** Every prompt token, those read from the provider's prompt cache included. */
   inputTokens: number | null;
   outputTokens: number | null;
+  /** The prompt tokens read from the provider's cache (billed at its cached-input price); absent or null when not reported. */
+  cachedTokens?: number | null;
 }

@@ -5,6 +5,7 @@ import type {
   GenerationEvent,
   GenerationInput,
   ModelProvider,
+  TokenUsage,
 } from "./modelProvider.ts";
 import type { ModelScript, ScriptStep } from "./modelScript.ts";
 
@@ -48,7 +49,7 @@ async function* playStep(
         const args = typeof call.args === "string" ? call.args : JSON.stringify(call.args);
         yield { type: "tool-call", id: `scripted_${turn}_${index + 1}`, name: call.name, args };
       }
-      yield finish(step.tool_calls.length > 0 ? "tool-calls" : "stop");
+      yield finish(step.tool_calls.length > 0 ? "tool-calls" : "stop", scriptedUsage(step.usage));
       return;
     }
     case "wait_for_cancel": {
@@ -92,8 +93,19 @@ function* textDeltas(text: string): Generator<GenerationEvent> {
   for (const piece of text.match(/\S+\s*|\s+/g) ?? []) yield { type: "text-delta", text: piece };
 }
 
-function finish(reason: "stop" | "tool-calls"): GenerationEvent {
-  return { type: "finish", reason, usage: { inputTokens: null, outputTokens: null } };
+const NO_USAGE: TokenUsage = { inputTokens: null, outputTokens: null, cachedTokens: null };
+
+function finish(reason: "stop" | "tool-calls", usage: TokenUsage = NO_USAGE): GenerationEvent {
+  return { type: "finish", reason, usage };
+}
+
+function scriptedUsage(usage: Extract<ScriptStep, { type: "reply" }>["usage"]): TokenUsage {
+  if (usage === undefined) return NO_USAGE;
+  return {
+    inputTokens: usage.input_tokens,
+    outputTokens: usage.output_tokens,
+    cachedTokens: usage.cached_tokens,
+  };
 }
 
 function cancelled(): GuildsError {

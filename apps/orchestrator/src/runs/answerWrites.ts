@@ -1,6 +1,7 @@
 import type { StoredRunEventPayload } from "@guilds/protocol/runEvents";
+import { generationCost, tokenUsageView } from "../prices/generationCost.ts";
 import type { TokenUsage } from "../providers/modelProvider.ts";
-import type { Generation, GenerationStatus } from "../store/generationStore.ts";
+import type { Generation, GenerationStatus, GenerationUsage } from "../store/generationStore.ts";
 import type { Stores } from "../store/store.ts";
 import { type AssistantContent, eventToolCalls } from "./messageContent.ts";
 
@@ -10,6 +11,8 @@ export type EventfulWrites = (stores: Stores) => Promise<StoredRunEventPayload[]
 export interface RecordedAnswer {
   runId: string;
   generation: Generation;
+  /** The model's name, as the price table knows it; none for an MCP client's call. */
+  model?: string;
   /** Already redacted. */
   content: AssistantContent;
   status: Exclude<GenerationStatus, "running">;
@@ -22,7 +25,8 @@ export interface RecordedAnswer {
 
 /**
  * A generation's answer as it is stored: its message when it says or asks anything, then the
- * generation's end, with message.created and generation.ended in that order.
+ * generation's end with its usage and cost (added to the run's totals), with message.created and
+ * generation.ended in that order.
  */
 export function answerWrites(answer: RecordedAnswer): EventfulWrites {
   const { runId, content } = answer;
@@ -39,18 +43,34 @@ export function answerWrites(answer: RecordedAnswer): EventfulWrites {
         tool_calls: eventToolCalls(content),
       });
     }
+    const usage = generationUsage(answer.usage);
+    // The price now: a later change of the price table leaves this generation's cost as it was.
+    const costUsd =
+      answer.model === undefined ? null : await generationCost(stores.modelPrices, answer.model, usage);
     await stores.generations.end(answer.generation.id, {
       status: answer.status,
-      ...(answer.usage === undefined ? {} : { usage: { ...answer.usage } }),
       ...(answer.error === undefined ? {} : { error: answer.error }),
     });
+    // Even when the run's end had already ended the generation: the provider counted its tokens.
+    await stores.generations.recordUsage(answer.generation.id, usage, costUsd);
+    await stores.runs.addUsage(runId, { ...usage, costUsd });
     events.push({
       type: "generation.ended",
       run_id: runId,
       generation_seq: answer.generation.seq,
       finish_reason: answer.error === undefined ? answer.finishReason : answer.status,
       tool_calls: answer.toolCalls,
+      usage: tokenUsageView(usage),
+      cost_usd: costUsd,
     });
     return events;
+  };
+}
+
+function generationUsage(usage: TokenUsage | undefined): GenerationUsage {
+  return {
+    inputTokens: usage?.inputTokens ?? null,
+    outputTokens: usage?.outputTokens ?? null,
+    cachedTokens: usage?.cachedTokens ?? null,
   };
 }

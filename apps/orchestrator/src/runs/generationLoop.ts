@@ -116,6 +116,7 @@ async function answerAndAct(
   const recordAnswer = answerWrites({
     runId,
     generation,
+    model: provider.model,
     content: storedAssistant(answer, context),
     status,
     finishReason: answer.finishReason,

@@ -6,6 +6,7 @@ import type { JsonObject } from "../store/json.ts";
 import type { Run } from "../store/runStore.ts";
 import type { ToolCall, ToolCallEndStatus } from "../store/toolCallStore.ts";
 import type { ToolResultContent } from "./messageContent.ts";
+import { reportedUsage } from "./reportedUsage.ts";
 
 export interface EndedCall {
   run: Run;
@@ -70,8 +71,9 @@ export interface StoredCallEnd {
 }
 
 /**
- * The platform pipeline, then the result's message, the row's end, message.created and tool.finished
- * in one transaction (a crash leaves all of them or none), published once it commits.
+ * The platform pipeline, then the result's message, the row's end (a code task's usage and cost
+ * added to the run's), message.created and tool.finished in one transaction (a crash leaves all of
+ * them or none), published once it commits.
  */
 export async function storeCallEnd(
   deps: { events: Pick<RunEventBus, "storeAndPublish"> },
@@ -94,6 +96,8 @@ export async function storeCallEnd(
       ...(end.error === undefined ? {} : { error: end.redactor.redact(end.error) }),
       ...(repeatOf === undefined ? {} : { repeatOf }),
     });
+    const usage = reportedUsage(metadata);
+    if (usage !== undefined) await stores.runs.addUsage(runId, usage);
     return {
       value: undefined,
       events: [

@@ -26,6 +26,7 @@ import { agentRoutes } from "./routes/agentRoutes.ts";
 import { eventRoutes } from "./routes/eventRoutes.ts";
 import { guildRoutes } from "./routes/guildRoutes.ts";
 import { noteRoutes } from "./routes/noteRoutes.ts";
+import { priceRoutes } from "./routes/priceRoutes.ts";
 import { repositoryRoutes } from "./routes/repositoryRoutes.ts";
 import { runBoardRoutes } from "./routes/runBoardRoutes.ts";
 import { runRoutes } from "./routes/runRoutes.ts";
@@ -42,6 +43,7 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...secretRoutes(deps),
     ...noteRoutes(deps),
     ...runRoutes(deps),
+    ...priceRoutes(deps),
     ...runBoardRoutes(deps),
     ...taskRoutes(deps),
     ...shellOutputRoutes(deps),

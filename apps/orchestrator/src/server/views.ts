@@ -1,6 +1,7 @@
 import type {
   AgentView,
   DeletionView,
+  GenerationView,
   GuildView,
   MessageView,
   RepositoryView,
@@ -8,11 +9,14 @@ import type {
   SecretView,
   ToolCallView,
 } from "@guilds/protocol/apiViews";
+import type { RunUsageView } from "@guilds/protocol/tokenUsage";
 import type { Deletion } from "../deletion/deletion.ts";
 import { effectiveLimits } from "../machines/effectiveLimits.ts";
 import type { MachineLimitMaxima } from "../machines/limitMaxima.ts";
+import { tokenUsageView } from "../prices/generationCost.ts";
 import type { ModelScript } from "../providers/modelScript.ts";
 import type { Agent } from "../store/agentStore.ts";
+import type { Generation } from "../store/generationStore.ts";
 import type { Guild } from "../store/guildStore.ts";
 import type { Message } from "../store/messageStore.ts";
 import type { Repository } from "../store/repositoryStore.ts";
@@ -89,6 +93,11 @@ export function secretView(secret: SecretSummary): SecretView {
 }
 
 export function runView(run: Run): RunView {
+  const usage: RunUsageView = {
+    input_tokens: run.usage.inputTokens,
+    output_tokens: run.usage.outputTokens,
+    cached_tokens: run.usage.cachedTokens,
+  };
   return {
     id: run.id,
     guild_id: run.guildId,
@@ -96,8 +105,11 @@ export function runView(run: Run): RunView {
     title: run.title,
     status: run.status,
     status_reason: run.statusReason,
-    metadata: run.metadata,
+    // The totals are the run's columns; its metadata shows them too, for what reads metadata alone.
+    metadata: { ...run.metadata, usage, cost_usd: run.costUsd },
     tool_calls_used: run.toolCallsUsed,
+    usage,
+    cost_usd: run.costUsd,
     created_at: run.createdAt,
     updated_at: run.updatedAt,
     ended_at: run.endedAt,
@@ -111,6 +123,20 @@ export function messageView(message: Message): MessageView {
     role: message.role,
     content: message.content,
     created_at: message.createdAt,
+  };
+}
+
+export function generationView(generation: Generation): GenerationView {
+  return {
+    id: generation.id,
+    seq: generation.seq,
+    model: generation.model,
+    status: generation.status,
+    usage: tokenUsageView(generation.usage),
+    cost_usd: generation.costUsd,
+    error: generation.error,
+    started_at: generation.startedAt,
+    ended_at: generation.endedAt,
   };
 }
 

@@ -13,6 +13,7 @@ export interface Database {
   message: MessageTable;
   queued_message: QueuedMessageTable;
   generation: GenerationTable;
+  model_price: ModelPriceTable;
   tool_call: ToolCallTable;
   run_event: RunEventTable;
   event_counter: EventCounterTable;
@@ -103,6 +104,11 @@ export interface RunTable {
   /** The last message seq handed out: the next append takes this + 1 under the row's lock. */
   last_message_seq: number;
   last_generation_seq: number;
+  /** Its generations' and code tasks' tokens and known costs, summed as each ends. */
+  input_tokens: number;
+  output_tokens: number;
+  cached_tokens: number;
+  cost_usd: number | null;
   created_at: string;
   updated_at: string;
   ended_at: string | null;
@@ -133,8 +139,14 @@ export interface GenerationTable {
   seq: number;
   model: string;
   status: string;
-  /** JSON, or null until the model reports it. */
+  /** JSON of the counts, from before 0007_usage (the columns below since); null after. */
   usage: string | null;
+  /** As the provider reported them; null where it gave none. */
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cached_tokens: number | null;
+  /** From the price table when it ended; null without a price or counts. */
+  cost_usd: number | null;
   error: string | null;
   started_at: string;
   ended_at: string | null;
@@ -206,4 +218,13 @@ export interface ServerLeaseTable {
   process_start: string | null;
   claimed_at: string;
   expires_at: string;
+}
+
+/** The operator's price for a model, per million tokens in US dollars; it overrides the default. */
+export interface ModelPriceTable {
+  model: string;
+  input_usd_per_million: number;
+  output_usd_per_million: number;
+  cached_input_usd_per_million: number;
+  updated_at: string;
 }

@@ -2,7 +2,6 @@ import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
 import type { Database, GenerationTable } from "./database.ts";
 import { newId } from "./ids.ts";
-import { fromJsonText, type JsonValue, toJsonText } from "./json.ts";
 import { found } from "./notFound.ts";
 import { storedEnum } from "./storedEnum.ts";
 import { inTransaction } from "./transaction.ts";
@@ -17,10 +16,19 @@ export interface Generation {
   seq: number;
   model: string;
   status: GenerationStatus;
-  usage: JsonValue | null;
+  usage: GenerationUsage;
+  /** US dollars, from the price table when it ended; null when its model had no price. */
+  costUsd: number | null;
   error: string | null;
   startedAt: string;
   endedAt: string | null;
+}
+
+/** The tokens its provider reported, each null where it gave none. */
+export interface GenerationUsage {
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cachedTokens: number | null;
 }
 
 export type GenerationStore = ReturnType<typeof createGenerationStore>;
@@ -43,6 +51,10 @@ export function createGenerationStore(db: Kysely<Database>) {
           model: input.model,
           status: "running",
           usage: null,
+          input_tokens: null,
+          output_tokens: null,
+          cached_tokens: null,
+          cost_usd: null,
           error: null,
           started_at: now,
           ended_at: null,
@@ -55,13 +67,12 @@ export function createGenerationStore(db: Kysely<Database>) {
     /** Ends a running generation; one that already ended is left as it is. */
     async end(
       id: string,
-      outcome: { status: Exclude<GenerationStatus, "running">; usage?: JsonValue; error?: string },
+      outcome: { status: Exclude<GenerationStatus, "running">; error?: string },
     ): Promise<Generation> {
       const ended = await db
         .updateTable("generation")
         .set({
           status: outcome.status,
-          usage: outcome.usage === undefined ? null : toJsonText(outcome.usage),
           error: outcome.error ?? null,
           ended_at: timestamp(),
         })
@@ -70,6 +81,23 @@ export function createGenerationStore(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirst();
       return ended === undefined ? getGeneration(db, id) : toGeneration(ended);
+    },
+
+    /**
+     * The tokens the provider reported for it and their cost, once its answer is in: whether it
+     * ended by itself or the run's end ended it first, the provider counted them.
+     */
+    async recordUsage(id: string, usage: GenerationUsage, costUsd: number | null): Promise<void> {
+      await db
+        .updateTable("generation")
+        .set({
+          input_tokens: usage.inputTokens,
+          output_tokens: usage.outputTokens,
+          cached_tokens: usage.cachedTokens,
+          cost_usd: costUsd,
+        })
+        .where("id", "=", id)
+        .execute();
     },
 
     get: (id: string): Promise<Generation> => getGeneration(db, id),
@@ -98,7 +126,12 @@ function toGeneration(row: Selectable<GenerationTable>): Generation {
     seq: row.seq,
     model: row.model,
     status: storedEnum(GENERATION_STATUSES, row.status, "generation status"),
-    usage: row.usage === null ? null : fromJsonText(row.usage, "generation usage"),
+    usage: {
+      inputTokens: row.input_tokens,
+      outputTokens: row.output_tokens,
+      cachedTokens: row.cached_tokens,
+    },
+    costUsd: row.cost_usd,
     error: row.error,
     startedAt: row.started_at,
     endedAt: row.ended_at,

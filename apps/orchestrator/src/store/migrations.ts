@@ -8,6 +8,7 @@ import { createQueuedMessageTable } from "./migrations/queuedMessageTable.ts";
 import { addRunTitleColumn } from "./migrations/runTitleColumn.ts";
 import { createServerLeaseTable } from "./migrations/serverLeaseTable.ts";
 import { addTokenScopeColumns } from "./migrations/tokenScopeColumns.ts";
+import { addUsageColumns } from "./migrations/usageColumns.ts";
 
 /** Every migration, by name; names sort in the order they run. Append, never edit or reorder. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0004_agent_limits": { up: addAgentLimitColumns },
   "0005_token_scope": { up: addTokenScopeColumns },
   "0006_run_title": { up: addRunTitleColumn },
+  "0007_usage": { up: addUsageColumns },
   "0008_queued_messages": { up: createQueuedMessageTable },
 };
 

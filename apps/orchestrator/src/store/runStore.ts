@@ -1,5 +1,5 @@
 import { RunStatus } from "@guilds/protocol/runEvents";
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { timestamp } from "./clock.ts";
 import type { Database, RunTable } from "./database.ts";
 import { newId } from "./ids.ts";
@@ -40,9 +40,27 @@ export interface Run {
   statusReason: string | null;
   metadata: RunMetadata;
   toolCallsUsed: number;
+  /** Its generations' and code tasks' tokens, summed as each ended. */
+  usage: RunUsage;
+  /** Their known costs summed, in US dollars; null while none is known. */
+  costUsd: number | null;
   createdAt: string;
   updatedAt: string;
   endedAt: string | null;
+}
+
+export interface RunUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+}
+
+/** One generation's or code task's counts and cost, each null where none was reported. */
+export interface UsageDelta {
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cachedTokens: number | null;
+  costUsd: number | null;
 }
 
 export type RunStore = ReturnType<typeof createRunStore>;
@@ -67,6 +85,10 @@ export function createRunStore(db: Kysely<Database>) {
         tool_calls_used: 0,
         last_message_seq: 0,
         last_generation_seq: 0,
+        input_tokens: 0,
+        output_tokens: 0,
+        cached_tokens: 0,
+        cost_usd: null,
         created_at: now,
         updated_at: now,
         ended_at: null,
@@ -152,6 +174,24 @@ export function createRunStore(db: Kysely<Database>) {
       return row?.tool_calls_used;
     },
 
+    /** Adds a generation's or code task's counts and cost to the run's totals, atomically. */
+    async addUsage(id: string, delta: UsageDelta): Promise<void> {
+      const cost = delta.costUsd;
+      await db
+        .updateTable("run")
+        .set((update) => ({
+          input_tokens: update("input_tokens", "+", delta.inputTokens ?? 0),
+          output_tokens: update("output_tokens", "+", delta.outputTokens ?? 0),
+          cached_tokens: update("cached_tokens", "+", delta.cachedTokens ?? 0),
+          // A known cost turns the unknown (null) total into that cost.
+          ...(cost === null
+            ? {}
+            : { cost_usd: sql<number>`coalesce(cost_usd, 0) + cast(${cost} as double precision)` }),
+        }))
+        .where("id", "=", id)
+        .execute();
+    },
+
     /** Sets the given metadata keys; a key set to null is removed. */
     async patchMetadata(id: string, patch: Record<string, JsonValue>): Promise<RunMetadata> {
       return inTransaction(db, async (transaction) => {
@@ -196,6 +236,12 @@ export function toRun(row: Selectable<RunTable>): Run {
     statusReason: row.status_reason,
     metadata: fromJsonObjectText(row.metadata, "run metadata"),
     toolCallsUsed: row.tool_calls_used,
+    usage: {
+      inputTokens: row.input_tokens,
+      outputTokens: row.output_tokens,
+      cachedTokens: row.cached_tokens,
+    },
+    costUsd: row.cost_usd,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     endedAt: row.ended_at,

@@ -8,6 +8,7 @@ import { createGuildStore, type GuildStore } from "./guildStore.ts";
 import { type InterruptedWork, markInFlightInterrupted } from "./interruptInFlight.ts";
 import { createMessageStore, type MessageStore } from "./messageStore.ts";
 import { migrateToLatest } from "./migrations.ts";
+import { createModelPriceStore, type ModelPriceStore } from "./modelPriceStore.ts";
 import { createNoteStore, type NoteStore } from "./noteStore.ts";
 import { openPostgresDatabase } from "./postgresDatabase.ts";
 import { createQueuedMessageStore, type QueuedMessageStore } from "./queuedMessageStore.ts";
@@ -44,6 +45,7 @@ export interface Stores {
   toolCalls: ToolCallStore;
   events: EventStore;
   notes: NoteStore;
+  modelPrices: ModelPriceStore;
 }
 
 export interface Store extends Stores {
@@ -113,5 +115,6 @@ function createStores(db: Kysely<Database>, cipher: SecretCipher): Stores {
     toolCalls: createToolCallStore(db),
     events: createEventStore(db),
     notes: createNoteStore(db),
+    modelPrices: createModelPriceStore(db),
   };
 }

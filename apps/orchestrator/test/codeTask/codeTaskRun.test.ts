@@ -72,7 +72,13 @@ for (const { sandbox, label, skipReason } of available) {
           deletions: 0,
           log_path: log,
           cost_usd: 0.000282,
+          usage: { input_tokens: 24, output_tokens: 14 },
         });
+        // The harness's own report (the recorded claude result's total_cost_usd and usage) counts
+        // into the run's totals; the scripted model reported none.
+        const totals = await harness.store.runs.get(runId);
+        expect(totals.usage).toEqual({ inputTokens: 24, outputTokens: 14, cachedTokens: 0 });
+        expect(totals.costUsd).toBeCloseTo(0.000282, 12);
         const startSha = String(task.metadata.start_sha);
         const endSha = String(task.metadata.end_sha);
         expect(startSha).toMatch(/^[0-9a-f]{40}$/);

@@ -12,7 +12,12 @@ const writeStream: FakeProtocol["writeStream"] = async (events, reply, request) 
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { input_tokens: usage.inputTokens, output_tokens: 1 },
+      // Anthropic's input_tokens counts only the prompt's uncached part.
+      usage: {
+        input_tokens: usage.inputTokens - (usage.cachedTokens ?? 0),
+        output_tokens: 1,
+        ...(usage.cachedTokens === undefined ? {} : { cache_read_input_tokens: usage.cachedTokens }),
+      },
     },
   });
   await events.send("ping", { type: "ping" });

@@ -39,6 +39,9 @@ const writeStream: FakeProtocol["writeStream"] = async (events, reply, request) 
         prompt_tokens: usage.inputTokens,
         completion_tokens: usage.outputTokens,
         total_tokens: usage.inputTokens + usage.outputTokens,
+        ...(usage.cachedTokens === undefined
+          ? {}
+          : { prompt_tokens_details: { cached_tokens: usage.cachedTokens } }),
       },
     });
   }

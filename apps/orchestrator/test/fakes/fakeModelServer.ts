@@ -37,7 +37,8 @@ export interface FakeStreamReply {
   hang?: boolean;
   /** After the blocks, report this error inside the stream (an overloaded server), then end it. */
   streamError?: string;
-  usage?: { inputTokens: number; outputTokens: number };
+  /** inputTokens counts every prompt token, the cachedTokens read from the provider's cache among them. */
+  usage?: { inputTokens: number; outputTokens: number; cachedTokens?: number };
 }
 
 export type FakeBlock =
@@ -69,7 +70,7 @@ export interface SseWriter {
   sendRaw(data: string): Promise<void>;
 }
 
-export const DEFAULT_USAGE = { inputTokens: 11, outputTokens: 7 };
+export const DEFAULT_USAGE: NonNullable<FakeStreamReply["usage"]> = { inputTokens: 11, outputTokens: 7 };
 
 export interface FakeServerOptions {
   /** The reply when none is queued (a CLI's extra calls); default a 500 saying none was queued. */

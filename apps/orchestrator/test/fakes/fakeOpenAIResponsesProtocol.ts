@@ -64,7 +64,7 @@ const writeStream: FakeProtocol["writeStream"] = async (events, reply, request) 
       status: "completed",
       usage: {
         input_tokens: usage.inputTokens,
-        input_tokens_details: { cached_tokens: 0 },
+        input_tokens_details: { cached_tokens: usage.cachedTokens ?? 0 },
         output_tokens: usage.outputTokens,
         output_tokens_details: { reasoning_tokens: 0 },
         total_tokens: usage.inputTokens + usage.outputTokens,

@@ -20,7 +20,7 @@ export function describeConversationContract({ testCase, server, provider, lastR
         { type: "text-delta", text: "Hel" },
         { type: "text-delta", text: "lo, " },
         { type: "text-delta", text: "world." },
-        { type: "finish", reason: "stop", usage: { inputTokens: 11, outputTokens: 7 } },
+        { type: "finish", reason: "stop", usage: { inputTokens: 11, outputTokens: 7, cachedTokens: 0 } },
       ]);
       const request = lastRequest();
       expect(testCase.read.system(request)).toBe(SYSTEM_PROMPT);
@@ -33,6 +33,20 @@ export function describeConversationContract({ testCase, server, provider, lastR
           schema: tool.input_schema,
         })),
       );
+    });
+
+    test("a turn read partly from the prompt cache reports its cached tokens among its input tokens", async () => {
+      server().enqueue({
+        type: "stream",
+        blocks: [{ type: "text", chunks: ["Cached."] }],
+        usage: { inputTokens: 1200, outputTokens: 80, cachedTokens: 1000 },
+      });
+      const events = await collectEvents(generateFromText(provider(), "Again."));
+      expect(terminalEvent(events)).toEqual({
+        type: "finish",
+        reason: "stop",
+        usage: { inputTokens: 1200, outputTokens: 80, cachedTokens: 1000 },
+      });
     });
 
     test("a tool call whose arguments stream in pieces arrives whole, after the text", async () => {

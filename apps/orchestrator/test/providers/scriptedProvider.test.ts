@@ -67,7 +67,11 @@ describe("the scripted provider", () => {
     expect(third).toEqual<GenerationEvent[]>([
       { type: "text-delta", text: "All " },
       { type: "text-delta", text: "read." },
-      { type: "finish", reason: "stop", usage: { inputTokens: null, outputTokens: null } },
+      {
+        type: "finish",
+        reason: "stop",
+        usage: { inputTokens: null, outputTokens: null, cachedTokens: null },
+      },
     ]);
 
     for (let extra = 0; extra < 2; extra += 1) {
@@ -93,6 +97,39 @@ describe("the scripted provider", () => {
     const events = await playTurn(scripted({ steps: [] }), [{ role: "operator", text: "Hi." }]);
     expect(textOf(events)).toBe("The script has no more steps.");
     expect(terminalEvent(events)).toMatchObject({ type: "finish", reason: "stop" });
+  });
+
+  test("a reply's usage is what its finish reports, as a real provider's would be", async () => {
+    const provider = scripted({
+      steps: [
+        {
+          type: "reply",
+          text: "Counted.",
+          usage: { input_tokens: 1200, output_tokens: 80, cached_tokens: 1000 },
+        },
+        { type: "reply", text: "Half counted.", usage: { output_tokens: 5 } },
+      ],
+    });
+    const history: ConversationMessage[] = [{ role: "operator", text: "Hi." }];
+    expect(terminalEvent(await playTurn(provider, history))).toEqual({
+      type: "finish",
+      reason: "stop",
+      usage: { inputTokens: 1200, outputTokens: 80, cachedTokens: 1000 },
+    });
+    expect(terminalEvent(await playTurn(provider, history))).toEqual({
+      type: "finish",
+      reason: "stop",
+      usage: { inputTokens: null, outputTokens: 5, cachedTokens: null },
+    });
+  });
+
+  test("a script whose usage has more cached tokens than input tokens is refused, saying why", () => {
+    expect(() =>
+      createModelProvider({
+        provider: "scripted",
+        script: { steps: [{ type: "reply", text: "x", usage: { input_tokens: 10, cached_tokens: 11 } }] },
+      }),
+    ).toThrow(/script\.steps\[0\]\.usage: cached_tokens are part of input_tokens: they cannot be more/);
   });
 
   test("an error step fails the generation with its code and message", async () => {

@@ -45,6 +45,7 @@ function routesOfAlpha(fixture: AppFixture, { a }: Guilds) {
     name: "DEPLOY",
     notePath: "n.md",
     callId: "tc_none",
+    model: "gpt-5",
   };
   const routes = apiRoutes({
     store: fixture.store,
@@ -74,7 +75,7 @@ describe("scoped tokens", () => {
     const guilds = await twoGuilds(fixture);
     const token = await tokenOf(fixture, "beta-ci", { kind: "guild", guildId: guilds.b.guild.id });
     const routes = routesOfAlpha(fixture, guilds);
-    expect(routes).toHaveLength(38);
+    expect(routes).toHaveLength(41);
     for (const route of routes) {
       // Its own guild's starts and ends, live (apiRunBoard.test.ts): a stream with no end to read.
       if (route.operation === "GET /api/run-events") continue;
@@ -85,7 +86,7 @@ describe("scoped tokens", () => {
       } else if (route.operation === "GET /api/runs") {
         expect(status).toBe(200);
         expect(body.runs).toEqual([expect.objectContaining({ id: guilds.b.run.id })]);
-      } else if (route.operation === "POST /api/guilds") {
+      } else if (route.operation === "POST /api/guilds" || route.url.startsWith("/api/prices")) {
         expect(status, route.operation).toBe(403);
         expect(body.error?.code).toBe("auth.forbidden");
       } else {
@@ -110,7 +111,8 @@ describe("scoped tokens", () => {
       const { status } = await statusWith(fixture, token, route.method, route.url);
       const expected = ["GET /api/guilds", "GET /api/runs"].includes(route.operation)
         ? 200
-        : ["POST /api/guilds", "GET /api/run-events"].includes(route.operation)
+        : ["POST /api/guilds", "GET /api/run-events"].includes(route.operation) ||
+            route.url.startsWith("/api/prices")
           ? 403
           : 404;
       expect(status, route.operation).toBe(expected);

@@ -68,16 +68,14 @@ export function messageCases(test: StoreTest): void {
 
       const first = await store.generations.start(run.id, { model: "claude-sonnet-4-5" });
       const second = await store.generations.start(run.id, { model: "claude-sonnet-4-5" });
-      const ended = await store.generations.end(first.id, {
-        status: "completed",
-        usage: { inputTokens: 12, outputTokens: 3 },
-      });
+      const ended = await store.generations.end(first.id, { status: "completed" });
       const again = await store.generations.end(first.id, { status: "failed", error: "late" });
 
       expect([first.seq, second.seq]).toEqual([1, 2]);
       expect(ended).toMatchObject({
         status: "completed",
-        usage: { inputTokens: 12, outputTokens: 3 },
+        usage: { inputTokens: null, outputTokens: null, cachedTokens: null },
+        costUsd: null,
         error: null,
       });
       expect(ended.endedAt).not.toBeNull();
@@ -86,6 +84,82 @@ export function messageCases(test: StoreTest): void {
         "completed",
         "running",
       ]);
+    });
+
+    test("a generation's usage and cost are stored, and add to its run's totals", async ({ open }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+      const first = await store.generations.start(run.id, { model: "anthropic:claude-sonnet-4-5" });
+      const second = await store.generations.start(run.id, { model: "scripted:scripted" });
+      const big = { inputTokens: 3_000_000_000, outputTokens: 80, cachedTokens: 1000 };
+      await store.generations.recordUsage(first.id, big, 0.0123);
+      await store.runs.addUsage(run.id, { ...big, costUsd: 0.0123 });
+      const none = { inputTokens: null, outputTokens: 5, cachedTokens: null };
+      await store.generations.recordUsage(second.id, none, null);
+      await store.runs.addUsage(run.id, { ...none, costUsd: null });
+
+      expect(await store.generations.get(first.id)).toMatchObject({ usage: big, costUsd: 0.0123 });
+      expect(await store.generations.get(second.id)).toMatchObject({ usage: none, costUsd: null });
+      const totals = await store.runs.get(run.id);
+      expect(totals.usage).toEqual({ inputTokens: 3_000_000_000, outputTokens: 85, cachedTokens: 1000 });
+      expect(totals.costUsd).toBeCloseTo(0.0123, 10);
+    });
+
+    test("a run's cost stays null until a cost is known", async ({ open }) => {
+      const store = await open();
+      const { run } = await seedRun(store);
+      expect(await store.runs.get(run.id)).toMatchObject({
+        usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0 },
+        costUsd: null,
+      });
+      await store.runs.addUsage(run.id, {
+        inputTokens: 10,
+        outputTokens: 2,
+        cachedTokens: null,
+        costUsd: null,
+      });
+      expect((await store.runs.get(run.id)).costUsd).toBeNull();
+      await store.runs.addUsage(run.id, {
+        inputTokens: null,
+        outputTokens: null,
+        cachedTokens: null,
+        costUsd: 0.5,
+      });
+      await store.runs.addUsage(run.id, {
+        inputTokens: null,
+        outputTokens: null,
+        cachedTokens: null,
+        costUsd: 0.25,
+      });
+      expect(await store.runs.get(run.id)).toMatchObject({
+        usage: { inputTokens: 10, outputTokens: 2, cachedTokens: 0 },
+        costUsd: 0.75,
+      });
+    });
+  });
+
+  describe("model prices", () => {
+    test("set, replaced, listed by model and deleted", async ({ open }) => {
+      const store = await open();
+      const price = {
+        input_usd_per_million: 3,
+        output_usd_per_million: 15,
+        cached_input_usd_per_million: 0.3,
+      };
+      await store.modelPrices.set("qwen3:8b", { ...price, input_usd_per_million: 0.1 });
+      await store.modelPrices.set("claude-sonnet-4-5", price);
+      await store.modelPrices.set("qwen3:8b", { ...price, input_usd_per_million: 0.2 });
+
+      expect(
+        (await store.modelPrices.list()).map(({ model, price }) => [model, price.input_usd_per_million]),
+      ).toEqual([
+        ["claude-sonnet-4-5", 3],
+        ["qwen3:8b", 0.2],
+      ]);
+      expect((await store.modelPrices.get("claude-sonnet-4-5"))?.price).toEqual(price);
+      expect(await store.modelPrices.delete("qwen3:8b")).toBe(true);
+      expect(await store.modelPrices.delete("qwen3:8b")).toBe(false);
+      expect(await store.modelPrices.get("qwen3:8b")).toBeUndefined();
     });
   });
 }

@@ -22,6 +22,7 @@ export function migrationCases(test: StoreTest, database: TestDatabase): void {
         { name: "0004_agent_limits" },
         { name: "0005_token_scope" },
         { name: "0006_run_title" },
+        { name: "0007_usage" },
         { name: "0008_queued_messages" },
       ]);
     });

@@ -32,12 +32,19 @@ export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolea
         text: "",
         callIds: [],
         finishReason: null,
+        usage: null,
+        costUsd: null,
         startedAt: at,
       });
       break;
     case "generation.ended": {
       const step = findStep(flow, event.generation_seq);
-      if (step !== undefined) step.finishReason = event.finish_reason;
+      if (step !== undefined) {
+        step.finishReason = event.finish_reason;
+        step.usage = event.usage ?? null;
+        step.costUsd = event.cost_usd ?? null;
+      }
+      flow.usageVersion += 1;
       break;
     }
     case "message.created":
@@ -80,6 +87,8 @@ export function applyRunEvent(flow: RunFlow, envelope: RunEventEnvelope): boolea
       call.status = event.status;
       call.result = event.result;
       call.metadata = event.metadata;
+      // A code task's usage and cost, from its harness, count into the run's totals.
+      if (event.metadata.usage !== undefined || event.metadata.cost_usd !== undefined) flow.usageVersion += 1;
       call.repeatOf = event.repeat_of ?? null;
       call.repeatOfStep = call.repeatOf === null ? null : stepOfResult(flow, call.repeatOf);
       call.resultSeq = event.seq;

@@ -1,5 +1,6 @@
 import type { ToolCallState } from "@guilds/protocol/apiViews";
 import type { RunStatus } from "@guilds/protocol/runEvents";
+import type { TokenUsageView } from "@guilds/protocol/tokenUsage";
 
 /** pending: announced by the agent's message, not started yet (calls run one at a time). */
 export type CallStatus = ToolCallState;
@@ -52,6 +53,10 @@ export interface FlowStep {
   callIds: string[];
   /** null while the generation streams; then "tool_calls", "stop", "cancelled", "error", ... */
   finishReason: string | null;
+  /** The tokens its provider reported, once it ended; null before, or from a server that sends none. */
+  usage: TokenUsageView | null;
+  /** Its cost from the price table; null without a price. */
+  costUsd: number | null;
   startedAt: string;
 }
 
@@ -81,6 +86,8 @@ export interface RunFlow {
   calls: Map<string, FlowCall>;
   /** Queued messages not delivered yet, in the order sent (message.queued, until message.delivered). */
   queued: FlowQueuedMessage[];
+  /** Bumped by each event that adds to the run's usage or cost: the header reads its totals again. */
+  usageVersion: number;
   /** Bumped by every change, so views can memoise on it. */
   version: number;
 }
@@ -94,6 +101,7 @@ export function emptyRunFlow(runId: string): RunFlow {
     entries: [],
     calls: new Map(),
     queued: [],
+    usageVersion: 0,
     version: 0,
   };
 }

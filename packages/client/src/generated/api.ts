@@ -242,7 +242,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a run with its messages and tool calls */
+        /** Get a run with its messages, generations (their usage and cost) and tool calls */
         get: operations["getApiRunsRunId"];
         put?: never;
         post?: never;
@@ -316,6 +316,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the models' prices: the defaults and the operator's (USD per million tokens) */
+        get: operations["getApiPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prices/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a model's price (USD per million tokens); generations that end from now on cost it */
+        put: operations["putApiPricesModel"];
+        post?: never;
+        /** Delete the operator's price of a model: it takes its default again, or none */
+        delete: operations["deleteApiPricesModel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -506,6 +541,8 @@ export interface components {
                 generation_seq: number;
                 finish_reason: string;
                 tool_calls: number;
+                usage?: components["schemas"]["TokenUsage"];
+                cost_usd?: number | null;
             } | {
                 /** @constant */
                 type: "tool.started";
@@ -537,6 +574,13 @@ export interface components {
                 session_id: string | null;
             };
             created_at: string;
+        };
+        TokenUsage: {
+            /** @description Every prompt token, the cached ones included. */
+            input_tokens: number | null;
+            output_tokens: number | null;
+            /** @description The prompt tokens read from the provider's cache. */
+            cached_tokens: number | null;
         };
         Guild: {
             id: string;
@@ -615,6 +659,20 @@ export interface components {
                      * @default 0
                      */
                     delay_ms: number;
+                    usage?: {
+                        /**
+                         * @description Every prompt token, the cached ones included.
+                         * @default null
+                         */
+                        input_tokens: number | null;
+                        /** @default null */
+                        output_tokens: number | null;
+                        /**
+                         * @description The prompt tokens read from the cache.
+                         * @default null
+                         */
+                        cached_tokens: number | null;
+                    };
                 } | {
                     /** @constant */
                     type: "wait_for_cancel";
@@ -737,11 +795,15 @@ export interface components {
             /** @enum {string} */
             status: "running" | "completed" | "failed" | "cancelled" | "interrupted";
             status_reason: string | null;
-            /** @description harness_task lives here while a code_task runs. */
+            /** @description harness_task lives here while a code_task runs; usage and cost_usd, as below, always. */
             metadata: {
                 [key: string]: unknown;
             };
             tool_calls_used: number;
+            /** @description The tokens of its generations and its code tasks, summed. */
+            usage: components["schemas"]["RunUsage"];
+            /** @description US dollars: its generations' costs (each from the price table when it ended) and its code tasks' (as their harness reported them), summed; null while none is known. */
+            cost_usd: number | null;
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
@@ -754,6 +816,11 @@ export interface components {
             updated_at: string;
             ended_at: string | null;
         };
+        RunUsage: {
+            input_tokens: number;
+            output_tokens: number;
+            cached_tokens: number;
+        };
         RunDetail: {
             id: string;
             guild_id: string;
@@ -763,11 +830,15 @@ export interface components {
             /** @enum {string} */
             status: "running" | "completed" | "failed" | "cancelled" | "interrupted";
             status_reason: string | null;
-            /** @description harness_task lives here while a code_task runs. */
+            /** @description harness_task lives here while a code_task runs; usage and cost_usd, as below, always. */
             metadata: {
                 [key: string]: unknown;
             };
             tool_calls_used: number;
+            /** @description The tokens of its generations and its code tasks, summed. */
+            usage: components["schemas"]["RunUsage"];
+            /** @description US dollars: its generations' costs (each from the price table when it ended) and its code tasks' (as their harness reported them), summed; null while none is known. */
+            cost_usd: number | null;
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
@@ -780,6 +851,7 @@ export interface components {
             updated_at: string;
             ended_at: string | null;
             messages: components["schemas"]["Message"][];
+            generations: components["schemas"]["Generation"][];
             tool_calls: components["schemas"]["ToolCall"][];
         };
         Message: {
@@ -795,6 +867,25 @@ export interface components {
              * @description ISO 8601, UTC.
              */
             created_at: string;
+        };
+        Generation: {
+            id: string;
+            /** @description Its place among the run's generations: 1, 2, 3, … */
+            seq: number;
+            /** @description provider:model, as it was called. */
+            model: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "failed" | "cancelled" | "interrupted";
+            usage: components["schemas"]["TokenUsage"];
+            /** @description US dollars, from the price table when it ended; null when its model has no price. */
+            cost_usd: number | null;
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            started_at: string;
+            ended_at: string | null;
         };
         ToolCall: {
             id: string;
@@ -825,6 +916,27 @@ export interface components {
             ended_at: string | null;
             duration_ms: number | null;
         };
+        ModelPriceList: {
+            /** @description By model name. */
+            prices: components["schemas"]["ModelPrice"][];
+        };
+        ModelPrice: {
+            /** @description input_usd_per_million: US dollars per million tokens. */
+            input_usd_per_million: number;
+            /** @description output_usd_per_million: US dollars per million tokens. */
+            output_usd_per_million: number;
+            /** @description Prompt tokens read from the provider's cache: US dollars per million tokens. */
+            cached_input_usd_per_million: number;
+            /** @description The model's name as an agent gives it: claude-sonnet-4-5, gpt-5. */
+            model: string;
+            /**
+             * @description default: the server's built-in price; operator: set through the API, kept until deleted.
+             * @enum {string}
+             */
+            source: "default" | "operator";
+            /** @description When the operator set it; null for a default. */
+            updated_at: string | null;
+        };
         RunBoard: {
             /** @description Newest first. */
             runs: components["schemas"]["BoardRun"][];
@@ -844,11 +956,15 @@ export interface components {
             /** @enum {string} */
             status: "running" | "completed" | "failed" | "cancelled" | "interrupted";
             status_reason: string | null;
-            /** @description harness_task lives here while a code_task runs. */
+            /** @description harness_task lives here while a code_task runs; usage and cost_usd, as below, always. */
             metadata: {
                 [key: string]: unknown;
             };
             tool_calls_used: number;
+            /** @description The tokens of its generations and its code tasks, summed. */
+            usage: components["schemas"]["RunUsage"];
+            /** @description US dollars: its generations' costs (each from the price table when it ended) and its code tasks' (as their harness reported them), summed; null while none is known. */
+            cost_usd: number | null;
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
@@ -1710,6 +1826,20 @@ export interface operations {
                              * @default 0
                              */
                             delay_ms?: number;
+                            usage?: {
+                                /**
+                                 * @description Every prompt token, the cached ones included.
+                                 * @default null
+                                 */
+                                input_tokens?: number | null;
+                                /** @default null */
+                                output_tokens?: number | null;
+                                /**
+                                 * @description The prompt tokens read from the cache.
+                                 * @default null
+                                 */
+                                cached_tokens?: number | null;
+                            };
                         } | {
                             /** @constant */
                             type: "wait_for_cancel";
@@ -2039,6 +2169,20 @@ export interface operations {
                              * @default 0
                              */
                             delay_ms?: number;
+                            usage?: {
+                                /**
+                                 * @description Every prompt token, the cached ones included.
+                                 * @default null
+                                 */
+                                input_tokens?: number | null;
+                                /** @default null */
+                                output_tokens?: number | null;
+                                /**
+                                 * @description The prompt tokens read from the cache.
+                                 * @default null
+                                 */
+                                cached_tokens?: number | null;
+                            };
                         } | {
                             /** @constant */
                             type: "wait_for_cancel";
@@ -3646,6 +3790,243 @@ export interface operations {
             };
             /** @description A fault of the server's own (server.internal): its log says more */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPriceList"];
+                };
+            };
+            /** @description The request is invalid; the message says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A guild's or an agent's token on a route outside its scope (auth.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id in the path names nothing, or nothing the token's scope reaches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault of the server's own (server.internal): its log says more */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiPricesModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description input_usd_per_million: US dollars per million tokens. */
+                    input_usd_per_million: number;
+                    /** @description output_usd_per_million: US dollars per million tokens. */
+                    output_usd_per_million: number;
+                    /** @description Prompt tokens read from the provider's cache: US dollars per million tokens. */
+                    cached_input_usd_per_million: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPrice"];
+                };
+            };
+            /** @description The request is invalid; the message says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A guild's or an agent's token on a route outside its scope (auth.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id in the path names nothing, or nothing the token's scope reaches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1048576 bytes (request.too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault of the server's own (server.internal): its log says more */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store's disk is full (storage.full): free space, then retry */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiPricesModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPriceList"];
+                };
+            };
+            /** @description The request is invalid; the message says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A guild's or an agent's token on a route outside its scope (auth.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id in the path names nothing, or nothing the token's scope reaches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault of the server's own (server.internal): its log says more */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store's disk is full (storage.full): free space, then retry */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };

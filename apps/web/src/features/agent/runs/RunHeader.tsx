@@ -6,6 +6,7 @@ import { answer, guildsApi } from "../../../api/apiClient.ts";
 import { queryKeys } from "../../../api/resourceQueries.ts";
 import type { StreamState } from "../../../api/runEventStream.ts";
 import { runClientText } from "../../../runFlow/runClientText.ts";
+import { usageAndCostText } from "../../../runFlow/usageText.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { ErrorNotice } from "../../../ui/ErrorNotice.tsx";
 import { shortId } from "../../../ui/shortId.ts";
@@ -68,6 +69,15 @@ export function RunHeader(props: RunHeaderProps) {
             </span>
           )}
           {statusReason !== null && statusReason !== "" && <span className="run-reason">{statusReason}</span>}
+          {run !== undefined && (
+            <span
+              className="run-usage"
+              data-testid="run-usage"
+              title="Tokens in (cached) and out, and their cost"
+            >
+              {usageAndCostText(run.usage, run.cost_usd) ?? "no tokens used yet"}
+            </span>
+          )}
           {toolCallsUsed !== null && (
             <span className="run-budget">
               {agent !== undefined

@@ -59,6 +59,11 @@ export function RunPage() {
     if (eventsArrived) void queryClient.invalidateQueries({ queryKey: queryKeys.run(runId) });
   }, [eventsArrived, flow.status, queryClient, runId]);
 
+  // Each generation's and code task's end adds to the run's usage and cost: read its totals again.
+  useEffect(() => {
+    if (flow.usageVersion > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.run(runId) });
+  }, [flow.usageVersion, queryClient, runId]);
+
   const selectedCallId = searchParams.get("call");
   const view = parseDetailView(searchParams.get("view"));
   // setSearchParams changes with the URL; the callbacks below must not (every row takes one as a

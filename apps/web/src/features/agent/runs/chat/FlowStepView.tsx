@@ -20,6 +20,8 @@ export interface FlowStepViewProps {
   harness: HarnessName | null;
   /** The step's code task runs: its logo pulses. */
   taskRunning: boolean;
+  /** Its tokens and cost ("1,200 in · 80 out · $0.0012"); null until its generation ended. */
+  usage: string | null;
   startedAt: string;
   onToggle: (stepNumber: number) => void;
 }
@@ -38,6 +40,7 @@ export const FlowStepView = memo(function FlowStepView(props: FlowStepViewProps)
     finishNote,
     harness,
     taskRunning,
+    usage,
     startedAt,
     onToggle,
   } = props;
@@ -81,6 +84,11 @@ export const FlowStepView = memo(function FlowStepView(props: FlowStepViewProps)
         {finishNote !== null && (
           <span className={`flow-tag flow-tag--${finishNote === "cancelled" ? "muted" : "danger"}`}>
             {finishNote}
+          </span>
+        )}
+        {usage !== null && (
+          <span className="flow-step-usage" data-testid="step-usage">
+            {usage}
           </span>
         )}
         {time !== null && (

@@ -1,7 +1,9 @@
 import type { HarnessName } from "@guilds/protocol/harness";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { RunFlow } from "../../../../runFlow/runFlow.ts";
+import type { FlowCall, FlowStep, RunFlow } from "../../../../runFlow/runFlow.ts";
+import { stepUsage } from "../../../../runFlow/stepUsage.ts";
+import { usageAndCostText } from "../../../../runFlow/usageText.ts";
 import { CodeTaskBlock } from "./CodeTaskBlock.tsx";
 import { CallSnapshots } from "./callSnapshots.ts";
 import { FlowStepView } from "./FlowStepView.tsx";
@@ -120,6 +122,7 @@ export const FlowView = memo(function FlowView(props: FlowViewProps) {
             finishNote={stepFinishNote(item.step.finishReason)}
             harness={harness}
             taskRunning={running}
+            usage={stepUsageText(item.step, flow.calls)}
             startedAt={item.step.startedAt}
             onToggle={onToggle}
           />
@@ -194,4 +197,9 @@ function laneClass(item: FlowItem): string {
   if (item.rail.above) classes.push("flow-lane--rail-above");
   if (item.rail.below) classes.push("flow-lane--rail-below");
   return classes.join(" ");
+}
+
+function stepUsageText(step: FlowStep, calls: ReadonlyMap<string, FlowCall>): string | null {
+  const { usage, costUsd } = stepUsage(step, calls);
+  return usageAndCostText(usage, costUsd);
 }
