@@ -71,6 +71,19 @@ for (const cli of CASES) {
         expect(lines.slice(1, 3)).toEqual(["1 files changed, +1 −0", "made.txt (+1 −0)"]);
         expect(task.result).toContain("\n\nMade made.txt.\n\nlog: .runs/");
         expect(task.metadata).toMatchObject({ status: "completed", harness: cli.harness, files_changed: 1 });
+        // The CLI's own report of the turn's tokens (and cost, where it gives one) is the run's usage:
+        // the scripted model of the run reported none.
+        const reported = task.metadata.usage as { input_tokens: number | null; output_tokens: number | null };
+        expect(reported.output_tokens).toBeGreaterThan(0);
+        const totals = await real.harness.store.runs.get(runId);
+        expect(totals.usage).toEqual({
+          inputTokens: reported.input_tokens ?? 0,
+          outputTokens: reported.output_tokens ?? 0,
+          cachedTokens: 0,
+        });
+        expect(totals.costUsd).toBe(
+          typeof task.metadata.cost_usd === "number" ? task.metadata.cost_usd : null,
+        );
         const endSha = String(task.metadata.end_sha);
         expect(await real.harness.bash(`git -C repos/${REPOSITORY} show ${endSha}:made.txt`)).toBe("made\n");
         // The working tree keeps the change; the index and HEAD are the harness's own business.
