@@ -17,6 +17,16 @@ if (browserMissing !== null) console.warn(`skipping the runs board e2e tests: ${
 const QUICK = { steps: [], final_text: "Done." };
 /** A model call that goes on until the run is cancelled: the run stays running. */
 const WAITER = { steps: [{ type: "wait_for_cancel" as const, text: "Working until you cancel." }] };
+/** One answer of 1,000 tokens in and 100 out: at $3 and $15 a million, $0.0045. */
+const PRICED = {
+  steps: [
+    {
+      type: "reply" as const,
+      text: "Counted.",
+      usage: { input_tokens: 1000, output_tokens: 100, cached_tokens: 0 },
+    },
+  ],
+};
 /** A provider failure after a moment: the run fails. */
 const BREAKER = {
   steps: [
@@ -229,5 +239,27 @@ describe.skipIf(browserMissing !== null)("the runs board", () => {
       ]);
     // Looked at while it ended: no mark in the title.
     await expect(page.title()).resolves.toBe("Watch me end · guilds");
+  }, 120_000);
+
+  test("each run's cost, from the price of its model; no cost while none is known", async () => {
+    const price = { input_usd_per_million: 3, output_usd_per_million: 15, cached_input_usd_per_million: 0.3 };
+    await e2e.server.api("PUT", "/api/prices/script", price);
+    agents.priced = await createScriptedAgent(e2e.server, guilds.alpha ?? "", {
+      name: "priced",
+      script: PRICED,
+    });
+    const priced = await startRun("priced", "Count the tokens");
+    expect((await runEnded(e2e.server, priced)).cost_usd).toBeCloseTo(0.0045, 10);
+    await e2e.server.api("DELETE", "/api/prices/script");
+    const unpriced = await startRun("quick", "Cost nothing");
+    await runEnded(e2e.server, unpriced);
+
+    const page = await e2e.newPage();
+    await page.goto("/runs");
+    const cost = (runId: string) => rowOf(page, runId).locator(".board-row-cost");
+    await expect.poll(() => cost(priced).textContent(), { timeout: 15_000 }).toBe("$0.0045");
+    await expect(cost(priced).getAttribute("title")).resolves.toBe("1,000 in · 100 out");
+    await expect(cost(unpriced).textContent()).resolves.toBe("no cost");
+    await screenshot(page, "runs board", "costs");
   }, 120_000);
 });

@@ -5,11 +5,10 @@ import { RunView } from "./apiViews.ts";
  * GET /api/runs: the runs board, every run a token may see across guilds and agents. A run's board
  * status is its status, with a running run that waits told apart:
  *
- * waiting: the run is running but nothing the server runs for it is at work: no generation of a
- * model in progress and no tool call pending or running other than a code_task. It waits for its
- * MCP client's next call (an operator's client drives the run), or for a code_task's harness CLI
- * to finish its task. A run of the agent's own model passes through this state only for the
- * instant between two steps.
+ * waiting: the run is running but nothing the server runs for it is at work (no model call in
+ * progress, no tool call pending or running other than a code_task), and it waits for something
+ * outside: a code_task's harness CLI doing its task, or the next call of the MCP client that drives
+ * the run. A run of the agent's own model between two of its steps is running, not waiting.
  */
 
 export const RunBoardStatus = z.enum([
@@ -33,7 +32,7 @@ export const RUN_SEARCH_WINDOW = 10_000;
 
 export const BoardRunView = RunView.extend({
   board_status: RunBoardStatus.describe(
-    "Its status, except that a running run with no model call and no tool call at work (a code_task aside) is waiting: for its MCP client's next call, or for a code task.",
+    "Its status, except that a running run with no model call and no tool call at work (a code_task aside) is waiting: for a code task, or for its MCP client's next call.",
   ),
   agent_name: z.string(),
   guild_name: z.string(),

@@ -32,14 +32,36 @@ export interface RunningCounts {
 
 type RunQueryBuilder = ExpressionBuilder<Database, "run">;
 
+/** A client run's generations are named `<protocol>:<client>` (runs/clientRun.ts); MCP is the one protocol. */
+const CLIENT_PROTOCOL = "mcp";
+
 /**
  * waiting (see runBoardViews.ts): running, with no generation in progress and no tool call pending
- * or running but a code_task. Both lookups use an index led by run_id (generation's unique
- * (run_id, seq), tool_call_by_run).
+ * or running but a code_task, and either a code_task running or an MCP client driving the run (its
+ * generations are the client's, `mcp:<client>`): a run of the agent's own model between two steps
+ * is not waiting. The lookups use indexes led by run_id (generation's unique (run_id, seq),
+ * tool_call_by_run).
  */
 function waitingOf(eb: RunQueryBuilder) {
   return eb.and([
     eb("run.status", "=", "running"),
+    eb.or([
+      eb.exists(
+        eb
+          .selectFrom("tool_call")
+          .select(sql`1`.as("one"))
+          .whereRef("tool_call.run_id", "=", "run.id")
+          .where("tool_call.status", "=", "running")
+          .where("tool_call.tool", "=", "code_task"),
+      ),
+      eb.exists(
+        eb
+          .selectFrom("generation")
+          .select(sql`1`.as("one"))
+          .whereRef("generation.run_id", "=", "run.id")
+          .where("generation.model", "like", `${CLIENT_PROTOCOL}:%`),
+      ),
+    ]),
     eb.not(
       eb.exists(
         eb

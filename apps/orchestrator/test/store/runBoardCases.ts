@@ -25,11 +25,14 @@ async function seedBoard(store: Store) {
   const inShell = await inCall("In a shell call", "shell");
   const onTask = await inCall("On a code task", "code_task");
 
+  // An MCP client's run after its first call: each call is a generation of the client.
   const forClient = await store.runs.create({
     agentId: acme.agent.id,
     title: "MCP session of claude-code",
     metadata: { client: { protocol: "mcp", name: "claude-code" } },
   });
+  const clientCall = await store.generations.start(forClient.id, { model: "mcp:claude-code" });
+  await store.generations.end(clientCall.id, { status: "completed" });
 
   const ended: Record<string, string> = {};
   for (const status of ["completed", "failed", "cancelled", "interrupted"] as const) {
@@ -88,11 +91,16 @@ export function runBoardCases(test: StoreTest): void {
       for (const status of ["completed", "failed", "cancelled", "interrupted"] as const) {
         expect(await ids(store, { statuses: [status] })).toEqual([seeded.ended[status]]);
       }
-      // The shell call ends: nothing is at work for the run any more, it waits.
+      // The shell call ends: the model's run is between two steps, still running, not waiting.
       const [call] = await store.toolCalls.list(seeded.inShell.id);
       await store.toolCalls.end(call?.id ?? "", { status: "completed", result: "ok", metadata: {} });
-      expect(await ids(store, { statuses: ["waiting"] })).toContain(seeded.inShell.id);
-      expect(await store.runBoard.counts({})).toEqual({ running: 1, waiting: 3 });
+      expect(await ids(store, { statuses: ["running"] })).toContain(seeded.inShell.id);
+      // The client makes a call: its run is at work until the call ends.
+      const clientCall = await store.generations.start(seeded.forClient.id, { model: "mcp:claude-code" });
+      expect(await ids(store, { statuses: ["running"] })).toContain(seeded.forClient.id);
+      expect(await store.runBoard.counts({})).toEqual({ running: 3, waiting: 1 });
+      await store.generations.end(clientCall.id, { status: "completed" });
+      expect(await ids(store, { statuses: ["waiting"] })).toEqual([seeded.forClient.id, seeded.onTask.id]);
     });
 
     test("guild and agent filters", async ({ open }) => {

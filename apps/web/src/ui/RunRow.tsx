@@ -19,15 +19,16 @@ export interface RowRun {
 
 /**
  * One run in a list: its status, its name (a link to its page), `details` under the name, why it
- * ended, when it started, how long it ran, and `toolCalls` in words.
+ * ended, when it started, how long it ran, `toolCalls` in words, and its `cost` when given.
  */
 export function RunRow(props: {
   run: RowRun;
   status?: RunBoardStatus;
   details?: ReactNode;
   toolCalls: string;
+  cost?: ReactNode;
 }) {
-  const { run, details, toolCalls } = props;
+  const { run, details, toolCalls, cost } = props;
   return (
     <li className="run-row" data-run-id={run.id}>
       <RunStatusBadge status={props.status ?? run.status} />
@@ -46,6 +47,7 @@ export function RunRow(props: {
         <Timestamp iso={run.created_at} />
         <span>{runDurationText(run)}</span>
         <span>{toolCalls}</span>
+        {cost}
       </div>
     </li>
   );

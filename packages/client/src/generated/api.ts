@@ -977,7 +977,7 @@ export interface components {
             updated_at: string;
             ended_at: string | null;
             /**
-             * @description Its status, except that a running run with no model call and no tool call at work (a code_task aside) is waiting: for its MCP client's next call, or for a code task.
+             * @description Its status, except that a running run with no model call and no tool call at work (a code_task aside) is waiting: for a code task, or for its MCP client's next call.
              * @enum {string}
              */
             board_status: "running" | "waiting" | "completed" | "failed" | "cancelled" | "interrupted";

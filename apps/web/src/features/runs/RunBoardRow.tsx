@@ -1,11 +1,16 @@
 import type { components } from "@guilds/client/generated/api";
 import { Link } from "react-router";
 import { runClientText } from "../../runFlow/runClientText.ts";
+import { costText, usageText } from "../../runFlow/usageText.ts";
 import { RunRow } from "../../ui/RunRow.tsx";
 
 export type BoardRun = components["schemas"]["BoardRun"];
 
-/** One run on the board: a run's row, saying whose it is (its agent, its guild, its client). */
+/**
+ * One run on the board: a run's row, saying whose it is (its agent, its guild, its client) and what
+ * it cost ("no cost" while none is known: no price for its model, or no tokens yet); its tokens on
+ * hover.
+ */
 export function RunBoardRow({ run }: { run: BoardRun }) {
   const client = runClientText(run);
   return (
@@ -21,6 +26,11 @@ export function RunBoardRow({ run }: { run: BoardRun }) {
         </span>
       }
       toolCalls={`${run.tool_calls_used} tool call${run.tool_calls_used === 1 ? "" : "s"}`}
+      cost={
+        <span className="board-row-cost" title={usageText(run.usage) ?? "No tokens reported"}>
+          {run.cost_usd === null ? "no cost" : costText(run.cost_usd)}
+        </span>
+      }
     />
   );
 }

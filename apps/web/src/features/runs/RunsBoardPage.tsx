@@ -44,7 +44,7 @@ export function RunsBoardPage() {
     <div className="page">
       <PageHeader
         title="Runs"
-        meta="Every run of every guild, newest first. A waiting run is running with nothing at work: it waits for its MCP client or a code task."
+        meta="Every run of every guild, newest first. A waiting run is running with nothing at work: it waits for a code task or for its MCP client."
       />
       <Panel title="Filters">
         <RunBoardFilters filters={filters} onChange={setFilters} />
