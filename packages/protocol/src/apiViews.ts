@@ -184,10 +184,24 @@ export const GenerationView = z
   })
   .meta({ id: "Generation" });
 
+/** An operator message sent while the run worked, not read yet: its next generation reads it. */
+export const QueuedMessageView = z
+  .strictObject({
+    id: z.string().describe("The id message.queued and message.delivered name."),
+    text: z.string(),
+    created_at: timestamp,
+  })
+  .meta({ id: "QueuedMessage" });
+
 export const RunDetailView = RunView.extend({
   messages: z.array(MessageView),
   generations: z.array(GenerationView),
   tool_calls: z.array(ToolCallView),
+  queued_messages: z
+    .array(QueuedMessageView)
+    .describe(
+      "Sent while the run worked and not read yet, in order; a run that ended first delivers them when it is continued.",
+    ),
 }).meta({ id: "RunDetail" });
 
 export const DeletionView = z
@@ -284,6 +298,7 @@ export type AgentView = z.output<typeof AgentView>;
 export type SecretView = z.output<typeof SecretView>;
 export type RunView = z.output<typeof RunView>;
 export type MessageView = z.output<typeof MessageView>;
+export type QueuedMessageView = z.output<typeof QueuedMessageView>;
 export type ToolCallView = z.output<typeof ToolCallView>;
 export type GenerationView = z.output<typeof GenerationView>;
 export type RunDetailView = z.output<typeof RunDetailView>;

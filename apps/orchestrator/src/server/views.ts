@@ -4,6 +4,7 @@ import type {
   GenerationView,
   GuildView,
   MessageView,
+  QueuedMessageView,
   RepositoryView,
   RunView,
   SecretView,
@@ -19,6 +20,7 @@ import type { Agent } from "../store/agentStore.ts";
 import type { Generation } from "../store/generationStore.ts";
 import type { Guild } from "../store/guildStore.ts";
 import type { Message } from "../store/messageStore.ts";
+import type { QueuedMessage } from "../store/queuedMessageStore.ts";
 import type { Repository } from "../store/repositoryStore.ts";
 import type { Run } from "../store/runStore.ts";
 import type { SecretSummary } from "../store/secretStore.ts";
@@ -124,6 +126,10 @@ export function messageView(message: Message): MessageView {
     content: message.content,
     created_at: message.createdAt,
   };
+}
+
+export function queuedMessageView(queued: QueuedMessage): QueuedMessageView {
+  return { id: queued.id, text: queued.text, created_at: queued.createdAt };
 }
 
 export function generationView(generation: Generation): GenerationView {

@@ -57,6 +57,10 @@ test("POST /api/runs/{id}/messages while the run works: 202, queued, then delive
     const sent = await call("POST", `/api/runs/${run.id}/messages`, { message: "Then stop." });
     expect(sent.status).toBe(202);
     expect(await sent.json()).toMatchObject({ id: run.id, status: "running" });
+    const waiting = (await (await call("GET", `/api/runs/${run.id}`)).json()) as {
+      queued_messages: { id: string; text: string }[];
+    };
+    expect(waiting.queued_messages).toMatchObject([{ text: "Then stop." }]);
     while (seen.at(-1)?.event !== "run.ended") seen.push(parsed(await stream.nextEvent()));
     await stream.cancel();
 
@@ -79,7 +83,10 @@ test("POST /api/runs/{id}/messages while the run works: 202, queued, then delive
 
     const detail = (await (await call("GET", `/api/runs/${run.id}`)).json()) as {
       messages: { seq: number; role: string; content: unknown }[];
+      queued_messages: unknown[];
     };
+    expect(detail.queued_messages).toEqual([]);
+    expect(waiting.queued_messages[0]?.id).toBe(seen[queued]?.data.queued_id);
     expect(detail.messages[3]).toMatchObject({ seq: 4, role: "operator", content: { text: "Then stop." } });
     expect(detail.messages[4]?.role).toBe("assistant");
   } finally {

@@ -12,7 +12,11 @@ const EVENT_WAIT_MS = 20_000;
 
 const serveCase = useServeCase();
 
-type RunDetail = { status: string; messages: { seq: number; role: string; content: { text?: string } }[] };
+type RunDetail = {
+  status: string;
+  messages: { seq: number; role: string; content: { text?: string } }[];
+  queued_messages: { id: string; text: string }[];
+};
 
 test("a message queued when the server is killed is delivered when the run is continued", {
   timeout: 120_000,
@@ -45,6 +49,7 @@ test("a message queued when the server is killed is delivered when the run is co
   const interrupted = (await again("GET", `/api/runs/${runId}`)).body as RunDetail;
   expect(interrupted.status).toBe("interrupted");
   expect(interrupted.messages.some((message) => message.content.text === "Steer me.")).toBe(false);
+  expect(interrupted.queued_messages).toMatchObject([{ id: queuedId, text: "Steer me." }]);
 
   const replay = await openRunEvents(second.url, token, runId, 0);
   const replayed = await eventsUntil(replay, "run.ended", EVENT_WAIT_MS);

@@ -242,7 +242,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a run with its messages, generations (their usage and cost) and tool calls */
+        /** Get a run with its messages, generations (their usage and cost), tool calls and the messages queued for its next generation */
         get: operations["getApiRunsRunId"];
         put?: never;
         post?: never;
@@ -853,6 +853,8 @@ export interface components {
             messages: components["schemas"]["Message"][];
             generations: components["schemas"]["Generation"][];
             tool_calls: components["schemas"]["ToolCall"][];
+            /** @description Sent while the run worked and not read yet, in order; a run that ended first delivers them when it is continued. */
+            queued_messages: components["schemas"]["QueuedMessage"][];
         };
         Message: {
             id: string;
@@ -915,6 +917,16 @@ export interface components {
             started_at: string | null;
             ended_at: string | null;
             duration_ms: number | null;
+        };
+        QueuedMessage: {
+            /** @description The id message.queued and message.delivered name. */
+            id: string;
+            text: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            created_at: string;
         };
         ModelPriceList: {
             /** @description By model name. */

@@ -4,7 +4,7 @@ import { notFound } from "../../store/notFound.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { PAGE_QUERY, pageOf, pageRequest } from "../pagination.ts";
-import { generationView, messageView, runView, toolCallView } from "../views.ts";
+import { generationView, messageView, queuedMessageView, runView, toolCallView } from "../views.ts";
 
 const SERVER_CLOSING = "The server is shutting down (server.closing): send it again once it is back";
 
@@ -45,20 +45,23 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
     defineRoute({
       method: "get",
       path: "/api/runs/{runId}",
-      summary: "Get a run with its messages, generations (their usage and cost) and tool calls",
+      summary:
+        "Get a run with its messages, generations (their usage and cost), tool calls and the messages queued for its next generation",
       response: RunDetailView,
       handle: async ({ params }) => {
         const run = await store.runs.get(param(params, "runId"));
-        const [messages, generations, toolCalls] = await Promise.all([
+        const [messages, generations, toolCalls, queued] = await Promise.all([
           store.messages.list(run.id),
           store.generations.list(run.id),
           store.toolCalls.list(run.id),
+          store.queuedMessages.list(run.id),
         ]);
         return {
           ...runView(run),
           messages: messages.map(messageView),
           generations: generations.map(generationView),
           tool_calls: toolCalls.map(toolCallView),
+          queued_messages: queued.map(queuedMessageView),
         };
       },
     }),
