@@ -8,6 +8,7 @@ import { AgentPage } from "../features/agent/settings/AgentPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 import { GuildPage } from "../features/guilds/GuildPage.tsx";
 import { GuildsPage } from "../features/guilds/GuildsPage.tsx";
+import { PricesPage } from "../features/prices/PricesPage.tsx";
 import { RunsBoardPage } from "../features/runs/RunsBoardPage.tsx";
 import { Layout } from "./Layout.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
@@ -38,6 +39,7 @@ export function App() {
             <Route path="agents/:agentId" element={<AgentPage />} />
             <Route path="runs" element={<RunsBoardPage />} />
             <Route path="runs/:runId" element={<RunPage />} />
+            <Route path="prices" element={<PricesPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

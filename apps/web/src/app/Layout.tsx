@@ -34,6 +34,9 @@ export function Layout({ onSignOut }: { onSignOut: () => void }) {
         </Link>
         <nav aria-label="Main" className="layout-nav">
           <RunningCount />
+          <Link to="/prices" className="layout-nav-link">
+            Prices
+          </Link>
         </nav>
         <Breadcrumbs />
         <span className="layout-end">
