@@ -32,7 +32,12 @@ describe("MCP over streamable HTTP (/mcp)", () => {
 
     const run = await onlyRun(setup);
     expect(run.status).toBe("running");
-    expect(run.metadata).toEqual({ client: { protocol: "mcp", name: "guilds-test 1.2.3" } });
+    // The run's usage and cost show in its metadata too: an MCP client's calls report none.
+    expect(run.metadata).toEqual({
+      client: { protocol: "mcp", name: "guilds-test 1.2.3" },
+      usage: { input_tokens: 0, output_tokens: 0, cached_tokens: 0 },
+      cost_usd: null,
+    });
     const calls = run.tool_calls as Array<Record<string, unknown>>;
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ tool: "shell", status: "completed" });

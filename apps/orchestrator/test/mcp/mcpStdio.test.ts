@@ -24,7 +24,12 @@ test("guilds mcp: the agent's tools to a client on stdio, through the server; th
   expect(result.content).toEqual([{ type: "text", text: "over stdio\n\nremaining_tool_calls: 99" }]);
 
   const run = await onlyRun(setup);
-  expect(run.metadata).toEqual({ client: { protocol: "mcp", name: "stdio-test 0.1" } });
+  // The run's usage and cost show in its metadata too: an MCP client's calls report none.
+  expect(run.metadata).toEqual({
+    client: { protocol: "mcp", name: "stdio-test 0.1" },
+    usage: { input_tokens: 0, output_tokens: 0, cached_tokens: 0 },
+    cost_usd: null,
+  });
   await client.close();
   const ended = await until(
     () => onlyRun(setup),

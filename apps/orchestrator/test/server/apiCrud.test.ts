@@ -135,7 +135,13 @@ test("runs: start, list, get with messages, continue, cancel, one tool call", as
   ]);
   expect(detail.tool_calls).toMatchObject([{ id: toolCall.id, tool: "shell", status: "completed" }]);
   const summary = await (await call("GET", `/api/runs/${run.id}/summary`)).json();
-  const { messages: _messages, tool_calls: _toolCalls, ...runOfDetail } = detail;
+  const {
+    messages: _messages,
+    generations: _generations,
+    tool_calls: _toolCalls,
+    queued_messages: _queued,
+    ...runOfDetail
+  } = detail;
   expect(summary).toEqual(runOfDetail);
   expect(summary).not.toHaveProperty("messages");
   expect((await call("GET", "/api/runs/r-missing/summary")).status).toBe(404);
