@@ -1,5 +1,8 @@
 import type { NoteSummaryView, NoteView } from "@guilds/protocol/apiViews";
-import { NoteMarkdown } from "./NoteMarkdown.tsx";
+import { lazy, Suspense } from "react";
+
+/** react-markdown and its parsers are a chunk of their own: fetched when a note is opened, not with every page. */
+const NoteMarkdown = lazy(async () => ({ default: (await import("./NoteMarkdown.tsx")).NoteMarkdown }));
 
 /** A note's content as its kind reads: Markdown rendered, a record's JSON and a script as code. */
 export function NoteContent({
@@ -14,7 +17,11 @@ export function NoteContent({
 }) {
   switch (note.kind) {
     case "note":
-      return <NoteMarkdown text={note.content ?? ""} />;
+      return (
+        <Suspense fallback={<pre className="note-code">{note.content ?? ""}</pre>}>
+          <NoteMarkdown text={note.content ?? ""} />
+        </Suspense>
+      );
     case "record":
       return <pre className="note-code">{prettyJson(note.content ?? "")}</pre>;
     case "script":
