@@ -109,7 +109,14 @@ export const ResultMeta = z.object({
   model: z.string().nullable(),
   /** The delegated turn's cost and token usage when the CLI reports them. */
   cost_usd: z.number().nullable(),
-  usage: z.object({ input_tokens: z.number().nullable(), output_tokens: z.number().nullable() }).nullable(),
+  usage: z
+    .object({
+      input_tokens: z.number().nullable(),
+      output_tokens: z.number().nullable(),
+      /** The input read from the provider's cache (part of input_tokens); absent from older helpers. */
+      cached_tokens: z.number().nullable().optional(),
+    })
+    .nullable(),
 });
 export type ResultMeta = z.infer<typeof ResultMeta>;
 

@@ -93,6 +93,12 @@ export const CodeTaskMeta = z.object({
   end_sha: z.string().nullable(),
   log_path: z.string().nullable(),
   cost_usd: z.number().optional(),
-  usage: z.object({ input_tokens: z.number().nullable(), output_tokens: z.number().nullable() }).optional(),
+  usage: z
+    .object({
+      input_tokens: z.number().nullable(),
+      output_tokens: z.number().nullable(),
+      cached_tokens: z.number().nullable().optional(),
+    })
+    .optional(),
 });
 export type CodeTaskMeta = z.infer<typeof CodeTaskMeta>;

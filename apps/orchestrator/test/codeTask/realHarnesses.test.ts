@@ -73,13 +73,16 @@ for (const cli of CASES) {
         expect(task.metadata).toMatchObject({ status: "completed", harness: cli.harness, files_changed: 1 });
         // The CLI's own report of the turn's tokens (and cost, where it gives one) is the run's usage:
         // the scripted model of the run reported none.
-        const reported = task.metadata.usage as { input_tokens: number | null; output_tokens: number | null };
+        const reported = task.metadata.usage as Record<
+          "input_tokens" | "output_tokens" | "cached_tokens",
+          number | null
+        >;
         expect(reported.output_tokens).toBeGreaterThan(0);
         const totals = await real.harness.store.runs.get(runId);
         expect(totals.usage).toEqual({
           inputTokens: reported.input_tokens ?? 0,
           outputTokens: reported.output_tokens ?? 0,
-          cachedTokens: 0,
+          cachedTokens: reported.cached_tokens ?? 0,
         });
         expect(totals.costUsd).toBe(
           typeof task.metadata.cost_usd === "number" ? task.metadata.cost_usd : null,

@@ -79,5 +79,6 @@ function readResult(event: JsonObject, outcome: TurnOutcome): void {
           (numberAt(usage, "cache_creation_input_tokens") ?? 0) +
           (numberAt(usage, "cache_read_input_tokens") ?? 0);
     outcome.outputTokens = numberAt(usage, "output_tokens");
+    outcome.cachedTokens = numberAt(usage, "cache_read_input_tokens");
   }
 }

@@ -103,4 +103,5 @@ function readUsage(usage: JsonObject | null, outcome: TurnOutcome): void {
   // input_tokens already includes cached_input_tokens.
   outcome.inputTokens = numberAt(usage, "input_tokens");
   outcome.outputTokens = numberAt(usage, "output_tokens");
+  outcome.cachedTokens = numberAt(usage, "cached_input_tokens");
 }

@@ -118,8 +118,11 @@ export interface TurnOutcome {
   /** The harness's error message (whole; the result takes its first line). */
   error: string | null;
   costUsd: number | null;
+  /** Every prompt token, those read from the provider's cache included. */
   inputTokens: number | null;
   outputTokens: number | null;
+  /** The prompt tokens read from the provider's cache, when the CLI reports them. */
+  cachedTokens: number | null;
   /** Events parsed so far. */
   events: number;
 }

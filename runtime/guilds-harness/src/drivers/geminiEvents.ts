@@ -58,4 +58,6 @@ function readResult(event: JsonObject, outcome: TurnOutcome): void {
   const stats = objectAt(event, "stats");
   outcome.inputTokens = numberAt(stats, "input_tokens");
   outcome.outputTokens = numberAt(stats, "output_tokens");
+  // Part of input_tokens, as the API's cachedContentTokenCount is of promptTokenCount.
+  outcome.cachedTokens = numberAt(stats, "cached");
 }

@@ -9,6 +9,7 @@ export function emptyOutcome(): TurnOutcome {
     error: null,
     costUsd: null,
     inputTokens: null,
+    cachedTokens: null,
     outputTokens: null,
     events: 0,
   };

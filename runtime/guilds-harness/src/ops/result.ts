@@ -63,7 +63,11 @@ export const result: HarnessOp = async (raw, context) => {
     usage:
       outcome.inputTokens === null && outcome.outputTokens === null
         ? null
-        : { input_tokens: outcome.inputTokens, output_tokens: outcome.outputTokens },
+        : {
+            input_tokens: outcome.inputTokens,
+            output_tokens: outcome.outputTokens,
+            cached_tokens: outcome.cachedTokens,
+          },
   };
   rmSync(record.prompt_file, { force: true });
   removeCallFiles(files);

@@ -27,6 +27,7 @@ describe("antigravity events (written from its documented format)", () => {
         costUsd: null,
         inputTokens: 1200,
         outputTokens: 40,
+        cachedTokens: null,
         events: 12,
       },
     });

@@ -30,6 +30,7 @@ export const FAKE_LS_TURN_END = {
   error: null,
   inputTokens: 24,
   outputTokens: 14,
+  cachedTokens: 0,
 };
 
 /**

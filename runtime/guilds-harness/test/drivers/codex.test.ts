@@ -33,6 +33,7 @@ describe("codex events", () => {
       finalMessage: FAKE_LS_TURN_END.finalMessage,
       inputTokens: 36,
       outputTokens: 21,
+      cachedTokens: 0,
     });
   });
 

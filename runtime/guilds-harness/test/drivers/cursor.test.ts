@@ -27,6 +27,7 @@ describe("cursor events (written from its documented format)", () => {
         costUsd: null,
         inputTokens: null,
         outputTokens: null,
+        cachedTokens: null,
         events: 12,
       },
     });

@@ -37,6 +37,7 @@ describe("gemini events", () => {
       turnError: false,
       inputTokens: 12,
       outputTokens: 7,
+      cachedTokens: 0,
     });
   });
 

@@ -37,7 +37,7 @@ describe("result", () => {
       version: "2.1.197",
       model: "claude-sonnet-4-5",
       cost_usd: 0.000282,
-      usage: { input_tokens: 24, output_tokens: 14 },
+      usage: { input_tokens: 24, output_tokens: 14, cached_tokens: 0 },
     });
     expect(meta.duration_ms).toBeGreaterThanOrEqual(300);
     expect(readdirSync(harness.stateDir)).toEqual([]);

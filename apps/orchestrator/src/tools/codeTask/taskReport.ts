@@ -30,7 +30,7 @@ export interface TaskReport {
   startSha: string | null;
   endSha: string | null;
   costUsd: number | null;
-  usage: { input_tokens: number | null; output_tokens: number | null } | null;
+  usage: { input_tokens: number | null; output_tokens: number | null; cached_tokens?: number | null } | null;
 }
 
 export const NO_FINAL_MESSAGE = "(no final message)";
