@@ -87,6 +87,14 @@ export const PollMeta = z.object({
 });
 export type PollMeta = z.infer<typeof PollMeta>;
 
+/** A delegated turn's tokens as its CLI reported them. */
+export const HarnessUsage = z.object({
+  input_tokens: z.number().nullable(),
+  output_tokens: z.number().nullable(),
+  /** The input read from the provider's cache (part of input_tokens); absent from older helpers. */
+  cached_tokens: z.number().nullable().optional(),
+});
+
 export const ResultArgs = z.strictObject({ harness: z.enum(HARNESS_NAMES) });
 export const ResultMeta = z.object({
   /** Empty string when the harness gave none. */
@@ -109,14 +117,7 @@ export const ResultMeta = z.object({
   model: z.string().nullable(),
   /** The delegated turn's cost and token usage when the CLI reports them. */
   cost_usd: z.number().nullable(),
-  usage: z
-    .object({
-      input_tokens: z.number().nullable(),
-      output_tokens: z.number().nullable(),
-      /** The input read from the provider's cache (part of input_tokens); absent from older helpers. */
-      cached_tokens: z.number().nullable().optional(),
-    })
-    .nullable(),
+  usage: HarnessUsage.nullable(),
 });
 export type ResultMeta = z.infer<typeof ResultMeta>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HARNESS_NAMES, TASK_STATUSES } from "./harness.ts";
+import { HARNESS_NAMES, HarnessUsage, TASK_STATUSES } from "./harness.ts";
 
 /**
  * Each tool's metadata, exactly the fields the "Code tools" and "Code tasks" pages list
@@ -93,12 +93,6 @@ export const CodeTaskMeta = z.object({
   end_sha: z.string().nullable(),
   log_path: z.string().nullable(),
   cost_usd: z.number().optional(),
-  usage: z
-    .object({
-      input_tokens: z.number().nullable(),
-      output_tokens: z.number().nullable(),
-      cached_tokens: z.number().nullable().optional(),
-    })
-    .optional(),
+  usage: HarnessUsage.optional(),
 });
 export type CodeTaskMeta = z.infer<typeof CodeTaskMeta>;
