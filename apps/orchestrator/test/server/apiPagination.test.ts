@@ -140,8 +140,17 @@ test("the document gives every list limit, cursor and next_cursor", async ({ fix
     "/api/guilds/{guildId}/notes",
     "/api/guilds/{guildId}/repositories",
     "/api/guilds/{guildId}/secrets",
+    "/api/runs",
+    BACKGROUND_OUTPUT,
   ]);
-  for (const { operation } of lists) {
+  // A background command's output is followed, not paged: its cursor is a place in a log that grows,
+  // and each answer holds what was written since, so it takes no limit.
+  const followed = lists.find(({ path }) => path === BACKGROUND_OUTPUT)?.operation;
+  expect((followed?.parameters ?? []).filter((parameter) => parameter.in === "query")).toEqual([
+    expect.objectContaining({ name: "cursor", schema: { type: "string" } }),
+  ]);
+  for (const { path, operation } of lists) {
+    if (path === BACKGROUND_OUTPUT) continue;
     const query = (operation.parameters ?? []).filter((parameter) => parameter.in === "query");
     expect(query).toEqual(
       expect.arrayContaining([
@@ -152,6 +161,8 @@ test("the document gives every list limit, cursor and next_cursor", async ({ fix
     expect(listSchema(document, operation)?.required).toContain("next_cursor");
   }
 });
+
+const BACKGROUND_OUTPUT = "/api/runs/{runId}/tool-calls/{callId}/output";
 
 interface OperationLike {
   parameters?: { name: string; in: string; schema: unknown }[];

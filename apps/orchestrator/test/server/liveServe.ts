@@ -34,8 +34,9 @@ export function apiOf(url: string, token: string) {
 }
 
 /**
- * A run's SSE stream, event by event (heartbeats skipped). next() gives undefined once the server
- * ended the stream; a stream cut short (its connection destroyed) makes it throw.
+ * A run's SSE stream, its stored events one by one (heartbeats and the live-only tool.progress, which
+ * has no id, skipped). next() gives undefined once the server ended the stream; a stream cut short
+ * (its connection destroyed) makes it throw.
  */
 export async function openRunEvents(url: string, token: string, runId: string, afterId?: number) {
   const controller = new AbortController();
@@ -67,8 +68,12 @@ export async function openRunEvents(url: string, token: string, runId: string, a
   };
   return {
     async next(): Promise<StreamEvent | undefined> {
-      const frame = await nextFrame();
-      return frame === undefined ? undefined : parseFrame(frame);
+      for (;;) {
+        const frame = await nextFrame();
+        if (frame === undefined) return undefined;
+        const event = parseFrame(frame);
+        if (event !== null) return event;
+      }
     },
     close() {
       controller.abort();
@@ -77,13 +82,22 @@ export async function openRunEvents(url: string, token: string, runId: string, a
   };
 }
 
-function parseFrame(frame: string): StreamEvent {
+/** The frame's stored event, or null for an event that is not stored (it has no id). */
+function parseFrame(frame: string): StreamEvent | null {
   const fields = new Map<string, string>();
   for (const line of frame.split("\n")) {
     const colon = line.indexOf(":");
     if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
   }
-  const envelope = JSON.parse(fields.get("data") ?? "null") as { id: number; data: Record<string, unknown> };
-  if (fields.get("id") !== String(envelope.id)) throw new Error(`a frame's id is not its event's: ${frame}`);
+  const envelope = JSON.parse(fields.get("data") ?? "null") as {
+    id: number | null;
+    data: Record<string, unknown>;
+  };
+  // An event that is not stored (tool.progress) has no id to resume after: its frame has no id line.
+  const frameId = fields.get("id") ?? null;
+  if (frameId !== (envelope.id === null ? null : String(envelope.id))) {
+    throw new Error(`a frame's id is not its event's: ${frame}`);
+  }
+  if (envelope.id === null) return null;
   return { id: envelope.id, type: fields.get("event") ?? "", data: envelope.data };
 }
