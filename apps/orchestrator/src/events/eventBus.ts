@@ -191,7 +191,8 @@ export function createEventBus(store: Store): RunEventBus {
   };
 }
 
-function storedEnvelope(event: RunEvent): RunEventEnvelope {
+/** A stored event as its subscribers receive it. */
+export function storedEnvelope(event: RunEvent): RunEventEnvelope {
   return {
     id: event.id,
     type: event.type,

@@ -112,6 +112,7 @@ test("GET /api/openapi.json is an OpenAPI 3.1 document listing every route", asy
       "GET /api/runs/{runId}/tasks/{callId}/log",
       "GET /api/runs/{runId}/tasks/{callId}/diff",
       "GET /api/runs/{runId}/events",
+      "GET /api/runs/{runId}/events/snapshot",
       "GET /api/guilds/{guildId}/events",
     ].sort(),
   );

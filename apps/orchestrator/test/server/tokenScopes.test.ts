@@ -75,7 +75,7 @@ describe("scoped tokens", () => {
     const guilds = await twoGuilds(fixture);
     const token = await tokenOf(fixture, "beta-ci", { kind: "guild", guildId: guilds.b.guild.id });
     const routes = routesOfAlpha(fixture, guilds);
-    expect(routes).toHaveLength(41);
+    expect(routes).toHaveLength(42);
     for (const route of routes) {
       // Its own guild's starts and ends, live (apiRunBoard.test.ts): a stream with no end to read.
       if (route.operation === "GET /api/run-events") continue;

@@ -458,6 +458,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/{runId}/events/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The run's stored events in one answer and the id of the last: its stream after that id (?after=) gives the rest, none lost or doubled */
+        get: operations["getApiRunsRunIdEventsSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/guilds/{guildId}/events": {
         parameters: {
             query?: never;
@@ -1027,6 +1044,12 @@ export interface components {
              * @enum {string}
              */
             state: "running" | "exited" | "stopping" | "stopped" | "ended";
+        };
+        RunEventSnapshot: {
+            /** @description The run's stored events, oldest first (never tool.progress) */
+            events: components["schemas"]["RunEvent"][];
+            /** @description The id of the last of them (0 for none): follow the run's events after it for the rest */
+            last_event_id: number;
         };
     };
     responses: never;
@@ -4503,6 +4526,73 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            /** @description The request is invalid; the message says how to fix it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A guild's or an agent's token on a route outside its scope (auth.forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id in the path names nothing, or nothing the token's scope reaches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A fault of the server's own (server.internal): its log says more */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiRunsRunIdEventsSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunEventSnapshot"];
                 };
             };
             /** @description The request is invalid; the message says how to fix it */

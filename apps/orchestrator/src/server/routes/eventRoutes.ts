@@ -1,5 +1,6 @@
-import { type ApiRoute, defineStreamRoute, param } from "../apiRoute.ts";
+import { type ApiRoute, defineRoute, defineStreamRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
+import { RunEventSnapshot, runEventSnapshot } from "../runEventSnapshot.ts";
 import { RESUME_HEADER, RESUME_QUERY, resumePoint, streamRunEvents } from "../sse.ts";
 
 export function eventRoutes(deps: AppDeps): ApiRoute[] {
@@ -14,6 +15,17 @@ export function eventRoutes(deps: AppDeps): ApiRoute[] {
       handle: async ({ c, params }) => {
         const run = await store.runs.get(param(params, "runId"));
         return streamRunEvents(c, deps, { runId: run.id }, resumePoint(c, 0));
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/runs/{runId}/events/snapshot",
+      summary:
+        "The run's stored events in one answer and the id of the last: its stream after that id (?after=) gives the rest, none lost or doubled",
+      response: RunEventSnapshot,
+      handle: async ({ params }) => {
+        const run = await store.runs.get(param(params, "runId"));
+        return runEventSnapshot(store, run.id);
       },
     }),
     defineStreamRoute({
