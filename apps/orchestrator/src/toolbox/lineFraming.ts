@@ -24,7 +24,7 @@ export function frameLines(stream: Readable, maxLineBytes: number, handlers: Lin
       if (overflowHead === undefined && pendingBytes + piece.length > maxLineBytes) {
         overflowHead = headOf([...pending, piece]);
       }
-      if (overflowHead === undefined) handlers.onLine(Buffer.concat([...pending, piece]).toString("utf8"));
+      if (overflowHead === undefined) handlers.onLine(lineText(pending, chunk, start, newline));
       else handlers.onOverflow(overflowHead);
       pending = [];
       pendingBytes = 0;
@@ -42,6 +42,12 @@ export function frameLines(stream: Readable, maxLineBytes: number, handlers: Lin
     pending.push(Buffer.from(rest));
   });
   stream.on("error", () => {});
+}
+
+/** A line that came whole in one chunk (an answer, most often) is decoded in place, not copied first. */
+function lineText(pending: Buffer[], chunk: Buffer, start: number, end: number): string {
+  if (pending.length === 0) return chunk.toString("utf8", start, end);
+  return Buffer.concat([...pending, chunk.subarray(start, end)]).toString("utf8");
 }
 
 function headOf(pieces: Buffer[]): string {

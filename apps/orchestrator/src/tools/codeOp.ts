@@ -1,12 +1,17 @@
 import { GuildsError } from "@guilds/protocol/guildsError";
 import { HelperRequest } from "@guilds/protocol/helperRequest";
+import { CODE_RESULT_MAX_BYTES_MIN } from "@guilds/protocol/limits";
 import { callEnvironment } from "../toolbox/callEnvironment.ts";
 import type { ToolResult } from "./tool.ts";
 import type { ToolContext } from "./toolContext.ts";
 
-/** The helper request of one call, checked against the protocol before anything runs. */
+/**
+ * The helper request of one call, checked against the protocol before anything runs. Its fields are
+ * ours (ids, the cap, the environment; the arguments are the op's to check), so the usual request is
+ * checked by hand, by the schema's rules; the schema's parse runs only to say what is wrong.
+ */
 export function buildCodeRequest(op: string, args: unknown, call: ToolContext): HelperRequest {
-  const parsed = HelperRequest.safeParse({
+  const request: HelperRequest = {
     op,
     args,
     run_id: call.runId,
@@ -16,7 +21,9 @@ export function buildCodeRequest(op: string, args: unknown, call: ToolContext): 
     max_bytes: call.maxBytes,
     env: callEnvironment(call.secrets, call.machine.ports),
     repo_tokens: { ...call.repoTokens },
-  });
+  };
+  if (isValidRequest(request)) return request;
+  const parsed = HelperRequest.safeParse(request);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
   throw new GuildsError(
@@ -24,6 +31,33 @@ export function buildCodeRequest(op: string, args: unknown, call: ToolContext): 
     `The ${op} call cannot be sent to guilds-code: ${problems.join("; ")}. ` +
       "Run, agent and call ids take 1 to 200 letters, digits, _ . : or -; max_bytes is at least 1024.",
   );
+}
+
+const HELPER_ID = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+/** HelperRequest's rules, for a request built as above (no env_file). */
+function isValidRequest(request: HelperRequest): boolean {
+  return (
+    typeof request.op === "string" &&
+    request.op.length > 0 &&
+    isHelperId(request.run_id) &&
+    isHelperId(request.agent_id) &&
+    isHelperId(request.call_id) &&
+    typeof request.cwd === "string" &&
+    Number.isInteger(request.max_bytes) &&
+    request.max_bytes >= CODE_RESULT_MAX_BYTES_MIN &&
+    allStrings(request.env) &&
+    allStrings(request.repo_tokens)
+  );
+}
+
+function isHelperId(value: unknown): boolean {
+  return typeof value === "string" && HELPER_ID.test(value);
+}
+
+function allStrings(record: Record<string, unknown>): boolean {
+  for (const key in record) if (typeof record[key] !== "string") return false;
+  return true;
 }
 
 /**

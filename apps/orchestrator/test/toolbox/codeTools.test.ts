@@ -116,6 +116,22 @@ describe("a code tool call", () => {
     expect(helpers.requests).toEqual([]);
   });
 
+  test("every id or cap the protocol refuses is request.invalid, as its schema says, and nothing runs", async () => {
+    const cases: [Partial<StandaloneCall>, string][] = [
+      [{ agentId: "" }, "agent_id"],
+      [{ callId: "c".repeat(201) }, "call_id"],
+      [{ maxBytes: 1023 }, "max_bytes"],
+      [{ maxBytes: 2048.5 }, "max_bytes"],
+    ];
+    for (const [overrides, field] of cases) {
+      const helpers = recordingTransport({ ok: true, text: "", meta: {} });
+      const result = await shellTool.run({ command: "true" }, contextWith(helpers, overrides));
+      expect(result, field).toMatchObject({ ok: false, meta: { error_code: "request.invalid" } });
+      expect(result.text, field).toContain(`${field} `);
+      expect(helpers.requests, field).toEqual([]);
+    }
+  });
+
   test("a helper that fails is the tool's failed result: helper.failed", async () => {
     const marker = path.join(machine.root, "starts.txt");
     writeFileSync(marker, "");
