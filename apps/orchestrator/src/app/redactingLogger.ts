@@ -1,4 +1,4 @@
-import { currentRequestId } from "../logging/requestContext.ts";
+import { secretTableUses } from "../logging/secretTableUse.ts";
 import type { LogFields, ServerLogger } from "../logging/serverLogger.ts";
 import { createRedactor, type Redactor } from "../pipeline/redactor.ts";
 import type { SecretStore } from "../store/secretStore.ts";
@@ -11,12 +11,13 @@ export interface RedactingLogger extends ServerLogger {
 }
 
 /**
- * The server's log with every secret hidden: each line (its message and every field) goes to `sink`,
- * with the id of the request being handled if any, only after passing a redactor
- * of every secret value of every guild, agent and repository (and `serverValues`, the server's own
- * keys). The secrets can change under the server (the CLI writes them from another process), so
- * before each line one cheap query asks whether they did, and only then is the redactor rebuilt.
- * Lines are written in the order they were logged, a moment later. When the store cannot answer
+ * The server's log with every secret hidden: each line (its message and every field) goes to `sink`
+ * only after passing a redactor of every secret value of every guild, agent and repository (and
+ * `serverValues`, the server's own keys). The secrets can change under the server (the CLI writes
+ * them from another process), but a value reaches this process only through a statement on the
+ * secret table (logging/secretTableUse.ts): once one ran, the next line asks the store whether the
+ * secrets changed (one cheap query) and only then rebuilds the redactor; until then a line is
+ * written at once. Lines are written in the order they were logged. When the store cannot answer
  * (closed at shutdown), the last redactor is used.
  */
 export function createRedactingLogger(
@@ -26,30 +27,47 @@ export function createRedactingLogger(
 ): RedactingLogger {
   let version: string | undefined;
   let redactor = redactorOf(serverValues);
+  /** secretTableUses() as of the last check, the check's own statements included; -1: never checked. */
+  let checkedUses = -1;
+  /** Lines waiting for a check: a later line waits behind them, to keep the order. */
+  let waiting = 0;
   let written: Promise<void> = Promise.resolve();
 
-  const currentRedactor = async (): Promise<Redactor> => {
+  const check = async (): Promise<void> => {
+    const uses = secretTableUses();
     try {
       const latest = await secrets.valuesVersion();
+      let ownStatements = 1;
       if (latest !== version) {
         redactor = redactorOf([...(await secrets.allValues()), ...serverValues]);
+        ownStatements += 1;
         version = latest;
       }
+      // Another statement on the secret table meanwhile (a run reading its agent's) makes the
+      // count larger than this, and the next line checks again.
+      checkedUses = uses + ownStatements;
     } catch {
       // Keep the last one: the values it hides were secrets, and may still be.
     }
-    return redactor;
+  };
+
+  const write = (level: keyof ServerLogger, message: string, fields: LogFields | undefined) => {
+    try {
+      sink[level](redactor.redact(message), fields && redactedFields(fields, redactor));
+    } catch {
+      // A log that cannot be written (stderr closed) must not stop the lines after it.
+    }
   };
 
   const line = (level: keyof ServerLogger) => (message: string, fields?: LogFields) => {
-    const requestId = currentRequestId();
-    const withRequest = requestId === undefined ? fields : { request_id: requestId, ...fields };
+    if (waiting === 0 && secretTableUses() === checkedUses) return write(level, message, fields);
+    waiting += 1;
     written = written.then(async () => {
-      const redactor = await currentRedactor();
       try {
-        sink[level](redactor.redact(message), withRequest && redactedFields(withRequest, redactor));
-      } catch {
-        // A log that cannot be written (stderr closed) must not stop the lines after it.
+        if (secretTableUses() !== checkedUses) await check();
+        write(level, message, fields);
+      } finally {
+        waiting -= 1;
       }
     });
   };

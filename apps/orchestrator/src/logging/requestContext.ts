@@ -1,13 +1,18 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import type { Context } from "hono";
 
-/** The id of the request whose handling is running, through every await of it. */
-const requests = new AsyncLocalStorage<string>();
+/**
+ * The id of each request being handled, by its Request: set by the first middleware (accessLog.ts),
+ * read where a line is logged for the request. Carried by the request itself, not by an
+ * AsyncLocalStorage, whose promise hooks would tax every promise of the process (bench/README.md,
+ * issue 18).
+ */
+const requestIds = new WeakMap<Request, string>();
 
-export function inRequest<T>(requestId: string, work: () => T): T {
-  return requests.run(requestId, work);
+export function setRequestId(c: Context, requestId: string): void {
+  requestIds.set(c.req.raw, requestId);
 }
 
-/** Undefined outside a request's handling. */
-export function currentRequestId(): string | undefined {
-  return requests.getStore();
+/** Undefined for a request the first middleware did not see. */
+export function requestIdOf(c: Context): string | undefined {
+  return requestIds.get(c.req.raw);
 }

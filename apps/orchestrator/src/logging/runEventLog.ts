@@ -1,12 +1,13 @@
 import type { StoredRunEventPayload } from "@guilds/protocol/runEvents";
 import type { RunEventBus } from "../events/eventBus.ts";
+import { claimRunRequest } from "./runRequests.ts";
 import type { ServerLogger } from "./serverLogger.ts";
 
 /**
  * The bus, logging as its events are stored: a line when a run starts, one per tool call that ends
  * (its tool, status, duration and exit code, when it has one) and one when the run ends (its status,
  * reason, tool calls and duration). Names, statuses and numbers only: never a message, arguments or
- * a result.
+ * a result. A run started or continued by a request (runRequests.ts) has its request_id on every line.
  */
 export function logRunEvents(bus: RunEventBus, logger: ServerLogger): RunEventBus {
   const log = runEventLog(logger);
@@ -32,6 +33,7 @@ export function logRunEvents(bus: RunEventBus, logger: ServerLogger): RunEventBu
 
 interface RunSpan {
   agentId: string;
+  requestId: string | undefined;
   started: number;
   toolCalls: number;
 }
@@ -42,10 +44,17 @@ function runEventLog(logger: ServerLogger): (event: StoredRunEventPayload) => vo
   const callStarts = new Map<string, number>();
   return (event) => {
     switch (event.type) {
-      case "run.started":
-        runs.set(event.run_id, { agentId: event.agent_id, started: performance.now(), toolCalls: 0 });
-        logger.info("run started", { run_id: event.run_id, agent_id: event.agent_id });
+      case "run.started": {
+        const requestId = claimRunRequest(event.run_id, event.agent_id);
+        runs.set(event.run_id, {
+          agentId: event.agent_id,
+          requestId,
+          started: performance.now(),
+          toolCalls: 0,
+        });
+        logger.info("run started", { request_id: requestId, run_id: event.run_id, agent_id: event.agent_id });
         return;
+      }
       case "tool.started":
         callStarts.set(event.tool_call_id, performance.now());
         return;
@@ -56,6 +65,7 @@ function runEventLog(logger: ServerLogger): (event: StoredRunEventPayload) => vo
         if (run !== undefined) run.toolCalls += 1;
         const exitCode = event.metadata.exit_code;
         logger.info("tool call ended", {
+          request_id: run?.requestId,
           run_id: event.run_id,
           tool_call_id: event.tool_call_id,
           tool: event.name,
@@ -71,6 +81,7 @@ function runEventLog(logger: ServerLogger): (event: StoredRunEventPayload) => vo
         // A failed run (the model's error, say) is the operator's to look at.
         const level = event.status === "failed" ? "warn" : "info";
         logger[level]("run ended", {
+          request_id: run?.requestId,
           run_id: event.run_id,
           agent_id: run?.agentId,
           status: event.status,

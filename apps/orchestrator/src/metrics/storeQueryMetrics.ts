@@ -1,5 +1,6 @@
 import type { LogEvent } from "kysely";
 import { Histogram } from "prom-client";
+import { countSecretTableUse } from "../logging/secretTableUse.ts";
 import { metricsRegistry } from "./metricsRegistry.ts";
 
 const queryTime = new Histogram({
@@ -19,7 +20,11 @@ const byNode: Record<string, ReturnType<typeof queryTime.labels>> = {
 };
 const other = queryTime.labels("other");
 
-/** Kysely's `log` option: every query and failed query, with the time Kysely measured. */
+/**
+ * Kysely's `log` option: every query and failed query, with the time Kysely measured. It also counts
+ * the statements on the secret table, for the server log's redactor (logging/secretTableUse.ts).
+ */
 export function logQueryTime(event: LogEvent): void {
   (byNode[event.query.query.kind] ?? other).observe(event.queryDurationMillis / 1000);
+  countSecretTableUse(event.query.sql);
 }

@@ -4,6 +4,8 @@ import { isGuildsError } from "@guilds/protocol/guildsError";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { requestIdOf } from "../logging/requestContext.ts";
+import type { LogFields } from "../logging/serverLogger.ts";
 import { asStorageFull } from "../store/storageFull.ts";
 
 /**
@@ -11,7 +13,7 @@ import { asStorageFull } from "../store/storageFull.ts";
  * can hold a secret, a clone URL's token say, and is logged as it is.
  */
 export interface ErrorLogger {
-  error(message: string): void;
+  error(message: string, fields?: LogFields): void;
 }
 
 /**
@@ -28,7 +30,11 @@ export function createErrorHandler(logger: ErrorLogger) {
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, "request.rejected", error.message || "The request was rejected.", error.status);
     }
-    logger.error(`${c.req.method} ${c.req.path} failed: ${error.stack ?? error.message}`);
+    const requestId = requestIdOf(c);
+    logger.error(
+      `${c.req.method} ${c.req.path} failed: ${error.stack ?? error.message}`,
+      requestId === undefined ? undefined : { request_id: requestId },
+    );
     return errorResponse(
       c,
       "server.internal",

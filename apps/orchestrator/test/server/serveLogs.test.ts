@@ -10,7 +10,7 @@ import { eventsUntil, scriptedAgent, useServeCase } from "./serveCases.ts";
 
 /*
  * The log of a real `guilds serve` whose stderr is a pipe: JSON lines through pino, a request id
- * taken or made and on every line of its request, a line per request (an event stream's when it
+ * taken or made and on its request's line and every line of the run it starts, a line per request (an event stream's when it
  * ends), per run start and end and per tool call; no secret and no token in any line. On a
  * terminal (util-linux's `script` gives it one) the same lines are readable, not JSON.
  */
@@ -133,12 +133,14 @@ test(`JSON lines: request ids, a line per request, run and tool call lines, no s
   expect(ofRun.map((line) => line.msg)).toEqual(["run started", "tool call ended", "run ended"]);
   expect(ofRun[0]).toMatchObject({ agent_id: agent.agentId, request_id: "run-start-7" });
   expect(ofRun[1]).toMatchObject({
+    request_id: "run-start-7",
     tool: "shell",
     status: "completed",
     exit_code: 0,
     duration_ms: expect.any(Number),
   });
   expect(ofRun[2]).toMatchObject({
+    request_id: "run-start-7",
     agent_id: agent.agentId,
     status: "completed",
     tool_calls: 1,

@@ -1,5 +1,7 @@
 import { MessageBody, RunTitleBody } from "@guilds/protocol/apiRequests";
 import { RunDetailView, RunList, RunView, ToolCallView } from "@guilds/protocol/apiViews";
+import { requestIdOf } from "../../logging/requestContext.ts";
+import { startingRun } from "../../logging/runRequests.ts";
 import { notFound } from "../../store/notFound.ts";
 import { type ApiRoute, defineRoute, param } from "../apiRoute.ts";
 import type { AppDeps } from "../appDeps.ts";
@@ -18,9 +20,11 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       body: MessageBody,
       status: 201,
       errors: { 503: SERVER_CLOSING },
-      handle: async ({ params, body }) => {
+      handle: async ({ c, params, body }) => {
         const agent = await store.agents.get(param(params, "agentId"));
-        const { runId } = await runs.start({ agentId: agent.id, message: body.message });
+        const { runId } = await startingRun(agent.id, requestIdOf(c), () =>
+          runs.start({ agentId: agent.id, message: body.message }),
+        );
         return runView(await store.runs.get(runId));
       },
     }),
@@ -93,9 +97,9 @@ export function runRoutes({ store, runs }: AppDeps): ApiRoute[] {
       status: 202,
       conflict: "An MCP client drives the run (run.busy): end that session, or cancel the run",
       errors: { 503: SERVER_CLOSING },
-      handle: async ({ params, body }) => {
+      handle: async ({ c, params, body }) => {
         const run = await store.runs.get(param(params, "runId"));
-        await runs.send(run.id, body.message);
+        await startingRun(run.id, requestIdOf(c), () => runs.send(run.id, body.message));
         return runView(await store.runs.get(run.id));
       },
     }),
