@@ -17,6 +17,7 @@ export interface Database {
   tool_call: ToolCallTable;
   run_event: RunEventTable;
   event_counter: EventCounterTable;
+  context_version: ContextVersionTable;
   note: NoteTable;
   server_lease: ServerLeaseTable;
 }
@@ -190,6 +191,12 @@ export interface RunEventTable {
 }
 
 export interface EventCounterTable {
+  name: string;
+  value: number;
+}
+
+/** One row, "context": bumped by a trigger on every write to agent, secret, repository, model_price. */
+export interface ContextVersionTable {
   name: string;
   value: number;
 }

@@ -84,21 +84,35 @@ export function createGenerationStore(db: Kysely<Database>) {
     },
 
     /**
+     * Ends a running generation with the tokens its provider reported and their cost (one update);
+     * one the run's end had already ended keeps its end and gets the usage (recordUsage).
+     */
+    async endWithUsage(
+      id: string,
+      outcome: { status: Exclude<GenerationStatus, "running">; error?: string },
+      usage: GenerationUsage,
+      costUsd: number | null,
+    ): Promise<void> {
+      const ended = await db
+        .updateTable("generation")
+        .set({
+          status: outcome.status,
+          error: outcome.error ?? null,
+          ended_at: timestamp(),
+          ...usageColumns(usage, costUsd),
+        })
+        .where("id", "=", id)
+        .where("status", "=", "running")
+        .executeTakeFirst();
+      if (ended.numUpdatedRows === 0n) await recordUsage(db, id, usage, costUsd);
+    },
+
+    /**
      * The tokens the provider reported for it and their cost, once its answer is in: whether it
      * ended by itself or the run's end ended it first, the provider counted them.
      */
-    async recordUsage(id: string, usage: GenerationUsage, costUsd: number | null): Promise<void> {
-      await db
-        .updateTable("generation")
-        .set({
-          input_tokens: usage.inputTokens,
-          output_tokens: usage.outputTokens,
-          cached_tokens: usage.cachedTokens,
-          cost_usd: costUsd,
-        })
-        .where("id", "=", id)
-        .execute();
-    },
+    recordUsage: (id: string, usage: GenerationUsage, costUsd: number | null): Promise<void> =>
+      recordUsage(db, id, usage, costUsd),
 
     get: (id: string): Promise<Generation> => getGeneration(db, id),
 
@@ -111,6 +125,28 @@ export function createGenerationStore(db: Kysely<Database>) {
         .execute();
       return rows.map(toGeneration);
     },
+  };
+}
+
+/**
+ * The tokens the provider reported for it and their cost, once its answer is in: whether it ended by
+ * itself or the run's end ended it first, the provider counted them.
+ */
+async function recordUsage(
+  db: Kysely<Database>,
+  id: string,
+  usage: GenerationUsage,
+  costUsd: number | null,
+): Promise<void> {
+  await db.updateTable("generation").set(usageColumns(usage, costUsd)).where("id", "=", id).execute();
+}
+
+function usageColumns(usage: GenerationUsage, costUsd: number | null) {
+  return {
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    cached_tokens: usage.cachedTokens,
+    cost_usd: costUsd,
   };
 }
 

@@ -2,6 +2,7 @@ import { GuildsError } from "@guilds/protocol/guildsError";
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Database } from "./database.ts";
 import { addAgentLimitColumns } from "./migrations/agentLimitColumns.ts";
+import { createContextVersionTable } from "./migrations/contextVersionTable.ts";
 import { createInitialSchema } from "./migrations/initialSchema.ts";
 import { createNoteTable } from "./migrations/noteTable.ts";
 import { createQueuedMessageTable } from "./migrations/queuedMessageTable.ts";
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0006_run_title": { up: addRunTitleColumn },
   "0007_usage": { up: addUsageColumns },
   "0008_queued_messages": { up: createQueuedMessageTable },
+  "0009_context_versions": { up: createContextVersionTable },
 };
 
 const inCodeMigrations: MigrationProvider = {

@@ -2,6 +2,7 @@ import type { ModelPrice } from "@guilds/protocol/modelPrice";
 import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
 import type { Database, ModelPriceTable } from "./database.ts";
+import type { PriceCache } from "./priceCache.ts";
 
 /** A price the operator set for a model, and when. */
 export interface StoredModelPrice {
@@ -13,25 +14,28 @@ export interface StoredModelPrice {
 export type ModelPriceStore = ReturnType<typeof createModelPriceStore>;
 
 /** The operator's prices, by model name; a model without one takes the server's default. */
-export function createModelPriceStore(db: Kysely<Database>) {
+export function createModelPriceStore(db: Kysely<Database>, cache: PriceCache<StoredModelPrice>) {
   return {
     async list(): Promise<StoredModelPrice[]> {
       const rows = await db.selectFrom("model_price").selectAll().orderBy("model").execute();
       return rows.map(toStoredPrice);
     },
 
-    async get(model: string): Promise<StoredModelPrice | undefined> {
-      const row = await db
-        .selectFrom("model_price")
-        .selectAll()
-        .where("model", "=", model)
-        .executeTakeFirst();
-      return row === undefined ? undefined : toStoredPrice(row);
+    get(model: string): Promise<StoredModelPrice | undefined> {
+      return cache.get(model, async () => {
+        const row = await db
+          .selectFrom("model_price")
+          .selectAll()
+          .where("model", "=", model)
+          .executeTakeFirst();
+        return row === undefined ? undefined : toStoredPrice(row);
+      });
     },
 
     /** Creates or replaces the model's price. */
     async set(model: string, price: ModelPrice): Promise<StoredModelPrice> {
       const row: Selectable<ModelPriceTable> = { model, ...price, updated_at: timestamp() };
+      cache.forget();
       await db
         .insertInto("model_price")
         .values(row)
@@ -44,12 +48,15 @@ export function createModelPriceStore(db: Kysely<Database>) {
           }),
         )
         .execute();
+      cache.forget();
       return toStoredPrice(row);
     },
 
     /** False when the model had no price of the operator's. */
     async delete(model: string): Promise<boolean> {
+      cache.forget();
       const result = await db.deleteFrom("model_price").where("model", "=", model).executeTakeFirst();
+      cache.forget();
       return result.numDeletedRows > 0n;
     },
   };

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
 import { type AgentStore, createAgentStore } from "./agentStore.ts";
+import { readContextVersion } from "./contextVersion.ts";
 import type { Database } from "./database.ts";
 import { createEventStore, type EventStore } from "./eventStore.ts";
 import { createGenerationStore, type GenerationStore } from "./generationStore.ts";
@@ -8,9 +9,10 @@ import { createGuildStore, type GuildStore } from "./guildStore.ts";
 import { type InterruptedWork, markInFlightInterrupted } from "./interruptInFlight.ts";
 import { createMessageStore, type MessageStore } from "./messageStore.ts";
 import { migrateToLatest } from "./migrations.ts";
-import { createModelPriceStore, type ModelPriceStore } from "./modelPriceStore.ts";
+import { createModelPriceStore, type ModelPriceStore, type StoredModelPrice } from "./modelPriceStore.ts";
 import { createNoteStore, type NoteStore } from "./noteStore.ts";
 import { openPostgresDatabase } from "./postgresDatabase.ts";
+import { createPriceCache, type PriceCache } from "./priceCache.ts";
 import { createQueuedMessageStore, type QueuedMessageStore } from "./queuedMessageStore.ts";
 import { createRepositoryStore, type RepositoryStore } from "./repositoryStore.ts";
 import {
@@ -55,6 +57,11 @@ export interface Store extends Stores {
    * all (a tool call's result message and its end, say). Use only the stores it is given inside.
    */
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
+  /**
+   * A number that changes whenever an agent, a secret, a repository or a price is written (by this
+   * process or another): what was read from those tables is still current while it stays.
+   */
+  contextVersion(): Promise<number>;
   /** Which server runs this store's work (see serverLeaseStore.ts). */
   serverLease: ServerLeaseStore;
   /** Crash recovery at start: see interruptInFlight.ts. */
@@ -86,10 +93,13 @@ export async function openStore(config: Config): Promise<Store> {
     throw error;
   }
   const cipher = createSecretCipher(() => loadSecretKey(config));
+  const prices = createPriceCache<StoredModelPrice>();
   return {
     dialect: config.database.kind,
-    ...createStores(db, cipher),
-    transaction: (work) => db.transaction().execute((transaction) => work(createStores(transaction, cipher))),
+    ...createStores(db, cipher, prices),
+    transaction: (work) =>
+      db.transaction().execute((transaction) => work(createStores(transaction, cipher, prices))),
+    contextVersion: () => readContextVersion(db),
     serverLease: createServerLeaseStore(db),
     markInFlightInterrupted: (reason) => markInFlightInterrupted(db, reason),
     countRunsByStatus: () => countRunsByStatus(db),
@@ -101,7 +111,11 @@ export async function openStore(config: Config): Promise<Store> {
   };
 }
 
-function createStores(db: Kysely<Database>, cipher: SecretCipher): Stores {
+function createStores(
+  db: Kysely<Database>,
+  cipher: SecretCipher,
+  prices: PriceCache<StoredModelPrice>,
+): Stores {
   return {
     guilds: createGuildStore(db),
     repositories: createRepositoryStore(db, cipher),
@@ -115,6 +129,6 @@ function createStores(db: Kysely<Database>, cipher: SecretCipher): Stores {
     toolCalls: createToolCallStore(db),
     events: createEventStore(db),
     notes: createNoteStore(db),
-    modelPrices: createModelPriceStore(db),
+    modelPrices: createModelPriceStore(db, prices),
   };
 }

@@ -89,10 +89,16 @@ export function createToolCallStore(db: Kysely<Database>) {
       return toToolCall(row);
     },
 
-    /** Records how a pending or running call ended; one that already ended is left as it is. */
-    async end(id: string, outcome: ToolCallOutcome): Promise<ToolCall> {
-      const call = await getToolCall(db, id);
-      if (call.status !== "pending" && call.status !== "running") return call;
+    /**
+     * Records how a pending or running call ended; one that already ended is left as it is. With
+     * the row as it was opened (`opened`), its start is known and the row is not read first.
+     */
+    async end(
+      id: string,
+      outcome: ToolCallOutcome,
+      opened?: Pick<ToolCall, "startedAt" | "createdAt">,
+    ): Promise<ToolCall> {
+      const start = opened ?? (await getToolCall(db, id));
       const endedAt = new Date();
       const ended = await db
         .updateTable("tool_call")
@@ -101,11 +107,11 @@ export function createToolCallStore(db: Kysely<Database>) {
           result: outcome.result ?? null,
           result_seq: outcome.resultSeq ?? null,
           result_cut: outcome.resultCut ? 1 : 0,
-          metadata: toJsonText(outcome.metadata ?? call.metadata),
+          ...(outcome.metadata === undefined ? {} : { metadata: toJsonText(outcome.metadata) }),
           repeat_of: outcome.repeatOf ?? null,
           error: outcome.error ?? null,
           ended_at: timestamp(endedAt),
-          duration_ms: endedAt.getTime() - Date.parse(call.startedAt ?? call.createdAt),
+          duration_ms: endedAt.getTime() - Date.parse(start.startedAt ?? start.createdAt),
         })
         .where("id", "=", id)
         .where("status", "in", ["pending", "running"])

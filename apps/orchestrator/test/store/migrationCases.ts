@@ -24,6 +24,7 @@ export function migrationCases(test: StoreTest, database: TestDatabase): void {
         { name: "0006_run_title" },
         { name: "0007_usage" },
         { name: "0008_queued_messages" },
+        { name: "0009_context_versions" },
       ]);
     });
 

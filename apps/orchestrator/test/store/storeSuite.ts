@@ -1,6 +1,7 @@
 import { describe } from "vitest";
 import { agentCases } from "./agentCases.ts";
 import { allSecretValuesCases } from "./allSecretValuesCases.ts";
+import { contextVersionCases } from "./contextVersionCases.ts";
 import { crashCases } from "./crashCases.ts";
 import { deletionCases } from "./deletionCases.ts";
 import { eventCases } from "./eventCases.ts";
@@ -24,6 +25,7 @@ export function storeSuite(database: TestDatabase): void {
   describe.skipIf(database.skipReason !== undefined).concurrent(`store on ${database.label}`, () => {
     const test = storeTest(database);
     migrationCases(test, database);
+    contextVersionCases(test);
     guildCases(test);
     agentCases(test);
     secretCases(test, database);
