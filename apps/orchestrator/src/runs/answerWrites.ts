@@ -47,12 +47,13 @@ export function answerWrites(answer: RecordedAnswer): EventfulWrites {
     // The price now: a later change of the price table leaves this generation's cost as it was.
     const costUsd =
       answer.model === undefined ? null : await generationCost(stores.modelPrices, answer.model, usage);
-    await stores.generations.end(answer.generation.id, {
-      status: answer.status,
-      ...(answer.error === undefined ? {} : { error: answer.error }),
-    });
     // Even when the run's end had already ended the generation: the provider counted its tokens.
-    await stores.generations.recordUsage(answer.generation.id, usage, costUsd);
+    await stores.generations.endWithUsage(
+      answer.generation.id,
+      { status: answer.status, ...(answer.error === undefined ? {} : { error: answer.error }) },
+      usage,
+      costUsd,
+    );
     await stores.runs.addUsage(runId, { ...usage, costUsd });
     events.push({
       type: "generation.ended",

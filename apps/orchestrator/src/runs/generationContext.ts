@@ -37,3 +37,19 @@ export async function loadGenerationContext(store: Store, agentId: string): Prom
     defaultCwd: defaultWorkingDirectory(repositories.map((repository) => repository.name)),
   };
 }
+
+/**
+ * A run's context, read again only once the store's context version moved (an agent, a secret, a
+ * repository written by this process or another): a secret set mid-run is redacted from the next
+ * result on. The version is read before the context, so a write between the two reads it again.
+ */
+export function runContextSource(store: Store, agentId: string): () => Promise<GenerationContext> {
+  let loaded: { version: number; context: GenerationContext } | undefined;
+  return async () => {
+    const version = await store.contextVersion();
+    if (loaded?.version === version) return loaded.context;
+    const context = await loadGenerationContext(store, agentId);
+    loaded = { version, context };
+    return context;
+  };
+}

@@ -1,14 +1,13 @@
 import type { RunEventOf } from "@guilds/protocol/runEvents";
 import type { ModelProvider, ModelToolCall, TokenUsage } from "../providers/modelProvider.ts";
-import type { Generation } from "../store/generationStore.ts";
 import { asStorageFull } from "../store/storageFull.ts";
-import { type ModelToolSchema, modelToolSchema } from "../tools/tool.ts";
+import type { ModelToolSchema } from "../tools/tool.ts";
 import { answerWrites, type RecordedAnswer } from "./answerWrites.ts";
 import { type ConversationReader, createConversationReader } from "./conversationReader.ts";
 import type { EngineDeps } from "./engineDeps.ts";
-import { type GenerationContext, loadGenerationContext } from "./generationContext.ts";
+import { type GenerationContext, runContextSource } from "./generationContext.ts";
+import { generationStartWrites, type StartedGeneration, startGeneration } from "./generationStart.ts";
 import { type AssistantContent, conversationOf } from "./messageContent.ts";
-import { deliverQueuedMessages } from "./operatorMessages.ts";
 import { endRunOnceStored } from "./runEndOnceStored.ts";
 import { serverStopOf } from "./serverStop.ts";
 import { systemPrompt } from "./systemPrompt.ts";
@@ -29,14 +28,24 @@ export async function runGenerationLoop(deps: EngineDeps, runId: string, signal:
     // Ended before its loop began (a cancel between the operator's message and the launch).
     if (run.status !== "running") return;
     const conversation = createConversationReader(deps.store, runId);
+    const contextNow = runContextSource(deps.store, run.agentId);
+    // The next generation, when the last call's end already started it (one transaction for both).
+    let next: StartedGeneration | undefined;
     for (;;) {
-      const context = await loadGenerationContext(deps.store, run.agentId);
-      redact = (text) => context.redactor.redact(text);
-      const step = await runGeneration(deps, context, { runId, conversation, signal });
-      if (step !== "continue") {
-        outcome = step;
+      // A generation the last call's end started is ended with the run (runEnd).
+      if (signal.aborted) {
+        outcome = { status: "cancelled" };
         break;
       }
+      const started = next ?? (await startGeneration(deps, await contextNow(), runId));
+      const { context } = started;
+      redact = (text) => context.redactor.redact(text);
+      const step = await runGeneration(deps, started, { runId, conversation, signal, contextNow });
+      if (step.end !== undefined) {
+        outcome = step.end;
+        break;
+      }
+      next = step.next;
     }
   } catch (caught) {
     const full = asStorageFull(caught);
@@ -58,60 +67,44 @@ function stoppedOutcome(signal: AbortSignal): RunEnd {
   return { status: "cancelled", reason: "cancelled by the operator" };
 }
 
+/** How a generation left the loop: the run's end, or go on (with the next generation when it is started). */
+type GenerationStep = { end: RunEnd; next?: undefined } | { end?: undefined; next?: StartedGeneration };
+
+interface GenerationInput {
+  runId: string;
+  conversation: ConversationReader;
+  signal: AbortSignal;
+  /** The run's context now (read again only when it changed). */
+  contextNow(): Promise<GenerationContext>;
+}
+
 async function runGeneration(
   deps: EngineDeps,
-  context: GenerationContext,
-  input: { runId: string; conversation: ConversationReader; signal: AbortSignal },
-): Promise<RunEnd | "continue"> {
-  const { store, events } = deps;
-  const { runId, signal } = input;
-  if (signal.aborted) return { status: "cancelled" };
-  const provider = deps.providerFor(context.agent, context.secretEnv);
-  const tools = context.agent.coding ? deps.tools.map(modelToolSchema) : [];
-  const generation = await events.storeAndPublish(async (stores) => {
-    // Messages the operator sent while the run worked: this generation is the first to read them.
-    const delivered = await deliverQueuedMessages(stores, runId);
-    const started = await stores.generations.start(runId, {
-      model: `${provider.provider}:${provider.model}`,
-    });
-    return {
-      value: started,
-      events: [
-        ...delivered,
-        {
-          type: "generation.started",
-          run_id: runId,
-          generation_seq: started.seq,
-          tools: tools.map((tool) => tool.name),
-        },
-      ],
-    };
-  });
+  started: StartedGeneration,
+  input: GenerationInput,
+): Promise<GenerationStep> {
+  const { context, generation } = started;
   try {
-    return await answerAndAct(deps, context, { ...input, generation, provider, tools });
+    return await answerAndAct(deps, started, input);
   } catch (caught) {
     // A fault of ours mid-generation: the generation does not stay "running" (ending it twice is a no-op).
     const message = context.redactor.redact(caught instanceof Error ? caught.message : String(caught));
-    await store.generations.end(generation.id, { status: "failed", error: message }).catch(() => undefined);
+    await deps.store.generations
+      .end(generation.id, { status: "failed", error: message })
+      .catch(() => undefined);
     throw caught;
   }
 }
 
 async function answerAndAct(
   deps: EngineDeps,
-  context: GenerationContext,
-  input: {
-    runId: string;
-    conversation: ConversationReader;
-    generation: Generation;
-    provider: ModelProvider;
-    tools: ModelToolSchema[];
-    signal: AbortSignal;
-  },
-): Promise<RunEnd | "continue"> {
+  started: StartedGeneration,
+  input: GenerationInput,
+): Promise<GenerationStep> {
   const { events } = deps;
-  const { runId, generation, provider, signal } = input;
-  const answer = await streamAnswer(context, provider, input);
+  const { context, generation, provider } = started;
+  const { runId, signal } = input;
+  const answer = await streamAnswer(context, provider, { ...input, tools: started.tools });
   const status = answerStatus(answer, signal);
   const recordAnswer = answerWrites({
     runId,
@@ -129,13 +122,15 @@ async function answerAndAct(
       value: undefined,
       events: await recordAnswer(stores),
     }));
-    if (signal.aborted) return { status: "cancelled" };
-    if (answer.error !== undefined) return { status: "failed", reason: answer.error };
+    if (signal.aborted) return { end: { status: "cancelled" } };
+    if (answer.error !== undefined) return { end: { status: "failed", reason: answer.error } };
     // The model stopped, but the operator wrote meanwhile: the next generation reads it.
-    if ((await deps.store.queuedMessages.list(runId)).length > 0) return "continue";
-    return { status: "completed" };
+    if ((await deps.store.queuedMessages.list(runId)).length > 0) return {};
+    return { end: { status: "completed" } };
   }
 
+  let nextStart: ReturnType<typeof generationStartWrites> | undefined;
+  const last = answer.toolCalls.length - 1;
   for (const [index, modelCall] of answer.toolCalls.entries()) {
     const { outcome } = await runToolCall(deps, context, {
       runId,
@@ -144,17 +139,28 @@ async function answerAndAct(
       signal,
       // The answer commits with its first call's start: one transaction, its events first.
       ...(index === 0 ? { before: recordAnswer } : {}),
+      // The last call's end starts the next generation in its transaction, on the context as it is
+      // after the call (read before the transaction).
+      ...(index === last
+        ? {
+            after: async () => {
+              nextStart = generationStartWrites(deps, await input.contextNow(), runId);
+              const start = nextStart;
+              return (stores) => (signal.aborted ? Promise.resolve([]) : start.writes(stores));
+            },
+          }
+        : {}),
     });
     if (outcome === "budget_spent") {
       await answerRemaining(deps, context, runId, generation.id, answer.toolCalls, modelCall, signal);
-      return { status: "completed", reason: `max_tool_calls (${context.agent.maxToolCalls}) spent` };
+      return { end: { status: "completed", reason: `max_tool_calls (${context.agent.maxToolCalls}) spent` } };
     }
     if (outcome === "cancelled") {
       await answerRemaining(deps, context, runId, generation.id, answer.toolCalls, modelCall, signal);
-      return { status: "cancelled" };
+      return { end: { status: "cancelled" } };
     }
   }
-  return "continue";
+  return { next: nextStart?.started };
 }
 
 function answerStatus(answer: Answer, signal: AbortSignal): RecordedAnswer["status"] {

@@ -5,6 +5,7 @@ import type { Redactor } from "../pipeline/redactor.ts";
 import type { JsonObject } from "../store/json.ts";
 import type { Run } from "../store/runStore.ts";
 import type { ToolCall, ToolCallEndStatus } from "../store/toolCallStore.ts";
+import type { EventfulWrites } from "./answerWrites.ts";
 import type { ToolResultContent } from "./messageContent.ts";
 import { reportedUsage } from "./reportedUsage.ts";
 
@@ -55,6 +56,8 @@ export interface CallEnd {
   repeatOf?: number;
   redactor: Redactor;
   remainingToolCalls: number;
+  /** Writes to commit in the end's transaction, after it (the next generation's start). */
+  after?: EventfulWrites;
 }
 
 /** A result's metadata as stored JSON (undefined values dropped, as serialization would), redacted. */
@@ -87,17 +90,22 @@ export async function storeCallEnd(
   const content: ToolResultContent = { tool_call_id: row.callId, name: row.tool, text: piped.text };
   await deps.events.storeAndPublish(async (stores) => {
     const message = await stores.messages.append(runId, { role: "tool", content });
-    await stores.toolCalls.end(row.id, {
-      status,
-      result: piped.text,
-      resultSeq: message.seq,
-      resultCut: piped.cut,
-      metadata,
-      ...(end.error === undefined ? {} : { error: end.redactor.redact(end.error) }),
-      ...(repeatOf === undefined ? {} : { repeatOf }),
-    });
+    await stores.toolCalls.end(
+      row.id,
+      {
+        status,
+        result: piped.text,
+        resultSeq: message.seq,
+        resultCut: piped.cut,
+        metadata,
+        ...(end.error === undefined ? {} : { error: end.redactor.redact(end.error) }),
+        ...(repeatOf === undefined ? {} : { repeatOf }),
+      },
+      row,
+    );
     const usage = reportedUsage(metadata);
     if (usage !== undefined) await stores.runs.addUsage(runId, usage);
+    const later = end.after === undefined ? [] : await end.after(stores);
     return {
       value: undefined,
       events: [
@@ -120,6 +128,7 @@ export async function storeCallEnd(
           ...(repeatOf === undefined ? {} : { repeat_of: repeatOf }),
           seq: message.seq,
         },
+        ...later,
       ],
     };
   });

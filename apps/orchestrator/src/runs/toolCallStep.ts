@@ -33,6 +33,11 @@ export interface ToolCallInput {
   signal: AbortSignal;
   /** Writes to commit with the call's start, in its transaction (the answer that asked for it). */
   before?: EventfulWrites;
+  /**
+   * Writes to commit with the call's end, after it, when the call ran and was not cancelled (the next
+   * generation's start); made once the tool answered, before the end's transaction.
+   */
+  after?: () => Promise<EventfulWrites>;
 }
 
 /**
@@ -50,8 +55,14 @@ export async function runToolCall(
   const argumentsText = redactor.redact(modelCall.args);
   const opened = await openToolCall(deps, context, { ...call, argumentsText });
   const { row } = opened;
-  const finish = (result: ToolResult, status: ToolCallEndStatus, remaining: number) =>
-    finishToolCall(deps, context, { row, result, status, remaining });
+  const finish = (result: ToolResult, status: ToolCallEndStatus, remaining: number, after?: EventfulWrites) =>
+    finishToolCall(deps, context, {
+      row,
+      result,
+      status,
+      remaining,
+      ...(after === undefined ? {} : { after }),
+    });
 
   if (opened.state === "aborted") {
     const run = await store.runs.get(runId);
@@ -90,7 +101,8 @@ export async function runToolCall(
     return { outcome: "cancelled", ended };
   }
   const status: ToolCallEndStatus = cancelled ? "cancelled" : result.ok ? "completed" : "failed";
-  const ended = await finish(result, status, remaining);
+  const after = status === "cancelled" || call.after === undefined ? undefined : await call.after();
+  const ended = await finish(result, status, remaining, after);
   return { outcome: status === "cancelled" || signal.aborted ? "cancelled" : "done", ended };
 }
 
@@ -149,6 +161,7 @@ async function finishToolCall(
     result: ToolResult;
     status: ToolCallEndStatus;
     remaining: number;
+    after?: EventfulWrites;
   },
 ): Promise<StoredCallEnd> {
   const { row, result, status } = input;
@@ -163,6 +176,7 @@ async function finishToolCall(
     redactor: context.redactor,
     remainingToolCalls: input.remaining,
     ...(repeatOf === undefined ? {} : { repeatOf }),
+    ...(input.after === undefined ? {} : { after: input.after }),
   });
 }
 
