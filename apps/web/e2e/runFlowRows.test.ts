@@ -106,12 +106,16 @@ describe.skipIf(browserMissing !== null)("the run flow's rows, keys and glitches
     const [printed, missing, read, search, reread] = calls;
     if (!printed || !missing || !read || !search || !reread) throw new Error("a call is missing");
     await rowOf(page, reread).waitFor();
-    // The entry script asks for the run's events before it fetches the app's own chunk, so the
-    // server replays them while the app loads (earlyRunEvents); that one stream is all it asks for.
-    const events = requested.filter((pathname) => pathname === `/api/runs/${run.id}/events`);
+    // The entry script asks for the run's stored events before it fetches the app's own chunk, so
+    // the server reads them while the app loads, then for the stream after the last of them
+    // (earlyRunSnapshot): one of each, which the page takes.
+    const snapshot = requested.indexOf(`/api/runs/${run.id}/events/snapshot`);
     const boot = requested.findIndex((pathname) => /\/assets\/boot-[^/]+\.js$/.test(pathname));
-    expect(events).toHaveLength(1);
-    expect(boot).toBeGreaterThan(requested.indexOf(`/api/runs/${run.id}/events`));
+    const stream = requested.indexOf(`/api/runs/${run.id}/events`);
+    expect(requested.filter((pathname) => pathname.startsWith(`/api/runs/${run.id}/events`))).toHaveLength(2);
+    expect(snapshot).toBeGreaterThanOrEqual(0);
+    expect(boot).toBeGreaterThan(snapshot);
+    expect(stream).toBeGreaterThan(snapshot);
 
     const rows = [
       [printed, "Run printf 'first line\\nsecond line\\n'", "first line"],

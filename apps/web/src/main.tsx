@@ -1,6 +1,6 @@
-import { startEarlyRunEvents } from "./api/earlyRunEvents.ts";
+import { startEarlyRunSnapshot } from "./api/earlyRunSnapshot.ts";
 
-// The entry is this small on purpose: a run page's events are asked for first, and the server
-// replays them while the app's chunk (boot.tsx) is fetched and parsed.
-startEarlyRunEvents(location.pathname);
+// The entry is this small on purpose: a run page's stored events are asked for first, and the
+// server reads them while the app's chunk (boot.tsx) is fetched and parsed.
+startEarlyRunSnapshot(location.pathname);
 void import("./boot.tsx");

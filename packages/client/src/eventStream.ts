@@ -35,7 +35,8 @@ export interface EventStreamOptions {
   onUnknown?(data: string): void;
   /**
    * The answer to the stream's first request, already asked for (a page starts it before its
-   * scripts are all in): used in place of the first connection, from the stream's start.
+   * scripts are all in): used in place of the first connection, which must have asked for the
+   * events after `after` (from the stream's start without it).
    */
   firstResponse?: Promise<Response>;
 }
@@ -77,7 +78,7 @@ export async function* followEventStream<Path extends EventStreamPath>(
       let detail = "the server closed the stream";
       let opened = false;
       try {
-        const early = connections === 1 && lastEventId === undefined ? options.firstResponse : undefined;
+        const early = connections === 1 ? options.firstResponse : undefined;
         const body = await open(client, url, lastEventId, signal, early);
         opened = true;
         onState("live");

@@ -1,7 +1,6 @@
 import { followEventStream, type StreamState } from "@guilds/client/eventStream";
 import type { RunEventEnvelope } from "@guilds/protocol/runEvents";
 import { guildsApi } from "./apiClient.ts";
-import { takeEarlyRunEvents } from "./earlyRunEvents.ts";
 
 export type { StreamState };
 
@@ -11,19 +10,19 @@ export interface RunEventStreamOptions {
   lastEventId: number;
   onEvents: (envelopes: RunEventEnvelope[]) => void;
   onState: (state: StreamState, detail?: string) => void;
+  /** The first connection's answer, already asked for from lastEventId (earlyRunSnapshot). */
+  firstResponse?: Promise<Response>;
 }
 
 /**
  * Follows the run's SSE stream with the operator's token (EventSource cannot send one), reconnecting
  * whenever it drops, resuming with Last-Event-ID: the server sends every later stored event once.
  * Events that arrive in one read are handed over together, so a replay of thousands renders once.
- * The first connection is the one the entry script opened, when it did (earlyRunEvents).
+ * The first connection is the one the entry script opened, when it did (earlyRunSnapshot).
  * Returns a function that closes it.
  */
 export function followRunEvents(options: RunEventStreamOptions): () => void {
   const controller = new AbortController();
-  const early = options.lastEventId > 0 ? null : takeEarlyRunEvents(options.runId);
-  if (early !== null) controller.signal.addEventListener("abort", early.abort);
   void (async () => {
     const stream = followEventStream(
       guildsApi,
@@ -33,7 +32,7 @@ export function followRunEvents(options: RunEventStreamOptions): () => void {
         after: options.lastEventId > 0 ? options.lastEventId : undefined,
         signal: controller.signal,
         onState: options.onState,
-        ...(early === null ? {} : { firstResponse: early.response }),
+        ...(options.firstResponse === undefined ? {} : { firstResponse: options.firstResponse }),
       },
     );
     for await (const envelopes of stream) options.onEvents(envelopes);
