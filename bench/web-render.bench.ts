@@ -4,7 +4,9 @@
 // navigation to the last row on screen (for the app: every stored event replayed and rendered),
 // then a scroll from the top to the bottom at a fixed speed (requestAnimationFrame deltas), then
 // the JS heap in use after a full GC.
-import type { Browser, Page } from "playwright-core";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type BenchServer, withBenchServer } from "./lib/benchServer.ts";
 import {
   freshContext,
@@ -31,6 +33,17 @@ const SCROLL_STEP_PX = 120;
 const DROPPED_FRAME_MS = 50;
 const ROW = '[data-testid="tool-row"]';
 const BASELINE_PATH = "/__bench/baseline.html";
+/**
+ * Another build of the web app (its dist folder, e.g. one of an earlier commit): when set, it is
+ * loaded in turn with the current build, both served from memory by the browser context (the HTML
+ * with the server's own headers, its CSP among them), for an A/B of the two in one run.
+ */
+const BUILD_BEFORE = process.env.GUILDS_BENCH_WEB_BEFORE;
+const BUILD_NOW = path.resolve(import.meta.dirname, "../../apps/web/dist");
+const CONTENT_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+};
 
 interface StoredCall {
   id: string;
@@ -94,38 +107,49 @@ async function measure(server: BenchServer): Promise<void> {
   try {
     const app: Round[] = [];
     const baseline: Round[] = [];
+    const before: Round[] = [];
+    const arms =
+      BUILD_BEFORE === undefined ? (["app", "baseline"] as const) : (["app", "baseline", "before"] as const);
     for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round += 1) {
-      // Alternate which goes first, so neither always follows the other.
-      const order = round % 2 === 0 ? (["app", "baseline"] as const) : (["baseline", "app"] as const);
+      // Rotate which goes first, so none always follows another.
+      const order = arms.map((_, index) => arms[(index + round) % arms.length] as (typeof arms)[number]);
       for (const arm of order) {
         const figures =
-          arm === "app"
-            ? await oneRound(browser, server, `/runs/${run.id}`, rows, null)
-            : await oneRound(browser, server, BASELINE_PATH, rows, baselineHtml);
-        if (round >= WARMUP_ROUNDS) (arm === "app" ? app : baseline).push(figures);
+          arm === "baseline"
+            ? await oneRound(browser, server, BASELINE_PATH, rows, { html: baselineHtml })
+            : await oneRound(browser, server, `/runs/${run.id}`, rows, {
+                build: arm === "before" ? BUILD_BEFORE : BUILD_BEFORE === undefined ? undefined : BUILD_NOW,
+              });
+        if (round >= WARMUP_ROUNDS) ({ app, baseline, before })[arm].push(figures);
       }
     }
+    if (BUILD_BEFORE !== undefined) reportBefore(app, before, baseline, BUILD_BEFORE);
     report(app, baseline, { events, replayMs, sandbox, browser: browser.version() });
   } finally {
     await browser.close();
   }
 }
 
-/** One load, scroll and heap reading in a fresh context; `html` is served at `path` when given. */
+/**
+ * One load, scroll and heap reading in a fresh context; `html` is served at `path` when given, and
+ * the web app's files from `build` when given.
+ */
 async function oneRound(
   browser: Browser,
   server: BenchServer,
   path: string,
   rows: { first: string; last: string },
-  html: string | null,
+  served: { html?: string; build?: string | undefined },
 ): Promise<Round> {
   const context = await freshContext(browser, server.origin, server.token);
   try {
-    if (html !== null) {
+    if (served.html !== undefined) {
+      const html = served.html;
       await context.route(`${server.origin}${BASELINE_PATH}`, (route) =>
         route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
       );
     }
+    if (served.build !== undefined) await serveBuild(context, server.origin, served.build);
     const page = await context.newPage();
     await watchForRows(page, rows.first, rows.last);
     await page.goto(path);
@@ -137,6 +161,25 @@ async function oneRound(
   } finally {
     await context.close();
   }
+}
+
+/** The app's pages and files from the build in `folder`; the API from the server. */
+async function serveBuild(context: BrowserContext, origin: string, folder: string): Promise<void> {
+  await context.route(
+    (url) => url.origin === origin && !url.pathname.startsWith("/api/"),
+    async (route) => {
+      const { pathname } = new URL(route.request().url());
+      if (pathname.startsWith("/assets/")) {
+        const file = path.join(folder, "assets", path.basename(pathname));
+        const contentType = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
+        await route.fulfill({ status: 200, contentType, body: await readFile(file) });
+        return;
+      }
+      // The server's own answer for its headers (the CSP forbids eval: zod runs slower under it).
+      const response = await route.fetch();
+      await route.fulfill({ response, body: await readFile(path.join(folder, "index.html"), "utf8") });
+    },
+  );
 }
 
 /** Two idle frames, so the scroll does not start inside the load's last work. */
@@ -290,5 +333,44 @@ function report(
       `the static page p50 ${round3(floor.p50)} ms, p95 ${round3(floor.p95)} ms, max ${round3(max(floorFrames))} ms, ` +
       `${dropped(floorFrames)} of ${floorFrames.length}; ratio p95 ${round3(scroll.p95 / floor.p95)}x; ` +
       `${rowsSeen} distinct row ids met on the way (of ${CALLS} calls)`,
+  );
+}
+
+/** The current build against the one of GUILDS_BENCH_WEB_BEFORE, both against the static page. */
+function reportBefore(
+  now: readonly Round[],
+  before: readonly Round[],
+  baseline: readonly Round[],
+  folder: string,
+): void {
+  const load = summarize(now.map((round) => round.loadMs));
+  const earlier = summarize(before.map((round) => round.loadMs));
+  const floor = summarize(baseline.map((round) => round.loadMs));
+  const scroll = summarize(now.flatMap((round) => round.scroll.frameMs));
+  const earlierScroll = summarize(before.flatMap((round) => round.scroll.frameMs));
+  process.stdout.write(
+    `${JSON.stringify({
+      bench: BENCH,
+      variant: `load ${CALLS} calls, this build against ${path.basename(folder)}`,
+      baseline: `the web app built in ${path.basename(folder)}, served alike`,
+      n: load.n,
+      p50_ms: round3(load.p50),
+      p95_ms: round3(load.p95),
+      baseline_p50_ms: round3(earlier.p50),
+      baseline_p95_ms: round3(earlier.p95),
+      ratio_p50: round3(load.p50 / earlier.p50),
+      static_p50_ms: round3(floor.p50),
+      ratio_static_p50: round3(load.p50 / floor.p50),
+      before_ratio_static_p50: round3(earlier.p50 / floor.p50),
+      first_row_p50_ms: round3(summarize(now.map((round) => round.firstRowMs)).p50),
+      before_first_row_p50_ms: round3(summarize(before.map((round) => round.firstRowMs)).p50),
+      scroll_p95_ms: round3(scroll.p95),
+      before_scroll_p95_ms: round3(earlierScroll.p95),
+    })}\n`,
+  );
+  say(
+    `${BENCH} A/B: last row p50 ${round3(load.p50)} ms (${round3(load.p50 / floor.p50)}x the static page) ` +
+      `against ${round3(earlier.p50)} ms (${round3(earlier.p50 / floor.p50)}x) for ${path.basename(folder)}; ` +
+      `scroll p95 ${round3(scroll.p95)} against ${round3(earlierScroll.p95)} ms`,
   );
 }
