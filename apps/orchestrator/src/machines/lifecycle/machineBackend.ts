@@ -18,6 +18,12 @@ export interface MachineBackend extends MachineLayout {
    * process, adopts the one still running on this root with its run/ as it is. The home exists.
    */
   start(): Promise<void>;
+  /**
+   * The part of the next start that needs nothing in the home (run/, the cgroup, the sandbox's
+   * command line), run while the home's disk image mounts; start() then does the rest. Without it,
+   * the image is mounted before start() is called.
+   */
+  prepareBesideHome?(): Promise<void>;
   /** Ends every process of the machine, background commands included, waits for them, and empties run/. */
   stop(): Promise<void>;
   /** False once the machine's processes are known to be gone (started, and not ended since). */

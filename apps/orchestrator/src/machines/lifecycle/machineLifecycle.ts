@@ -147,8 +147,16 @@ export class MachineLifecycle implements LifecycleMachine {
         );
       }
       await mkdir(this.backend.folders.home.host, { recursive: true });
-      const watched = await this.mountHome();
+      // The image mounts (a process of its own) while the backend readies what needs no home.
+      const [mounted, prepared] = await Promise.allSettled([
+        this.mountHome(),
+        this.backend.prepareBesideHome?.(),
+      ]);
+      let watched = true;
       try {
+        if (prepared.status === "rejected") throw prepared.reason;
+        if (mounted.status === "rejected") throw mounted.reason;
+        watched = mounted.value;
         await this.backend.start();
       } catch (error) {
         await this.backend.stop().catch(() => {});

@@ -104,6 +104,7 @@ export function createPersistentBackend(
   async function launch(): Promise<Current> {
     await resetRuntimeFolder(folders.run.host);
     await daemonSetup.prepare();
+    await daemonSetup.claimHome();
     const boot = randomUUID();
     const flags = [
       "--idle-stop-ms",

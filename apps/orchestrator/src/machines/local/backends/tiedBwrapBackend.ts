@@ -8,7 +8,7 @@ import { resetRuntimeFolder } from "../../lifecycle/machinePaths.ts";
 import { DaemonConnections } from "../daemon/daemonConnection.ts";
 import { type OpenDaemonFolder, openDaemonFolder } from "../daemon/daemonEndpoint.ts";
 import { execThroughDaemon, writeFileThroughDaemon } from "../daemon/daemonExec.ts";
-import type { DaemonSetup } from "../daemon/daemonSetup.ts";
+import type { DaemonCommand, DaemonSetup } from "../daemon/daemonSetup.ts";
 import { startTiedDaemon, type TiedDaemon } from "../daemon/tiedDaemonStart.ts";
 
 /** After its stdin closes the daemon exits at once; past this, bwrap is killed. */
@@ -31,6 +31,18 @@ export function createTiedBwrapBackend(daemonSetup: DaemonSetup): MachineBackend
   const { folders } = daemonSetup;
   let sandbox: RunningSandbox | null = null;
   let unexpectedEnd: (reason: string) => void = () => {};
+  /** The next start's part that needs nothing in the home, once begun (prepareBesideHome). */
+  let prepared: Promise<{ boot: string; command: DaemonCommand }> | null = null;
+
+  const prepareBesideHome = () => {
+    prepared ??= (async () => {
+      await resetRuntimeFolder(folders.run.host);
+      await daemonSetup.prepare();
+      const boot = randomUUID();
+      return { boot, command: await daemonSetup.command(boot, [], false) };
+    })();
+    return prepared;
+  };
 
   const connections = (): DaemonConnections => {
     if (!sandbox) throw new GuildsError("machine.not_running", "the sandbox is not running");
@@ -42,11 +54,14 @@ export function createTiedBwrapBackend(daemonSetup: DaemonSetup): MachineBackend
     provider: "local",
     stopsItselfWhenIdle: false,
 
+    prepareBesideHome: async () => {
+      await prepareBesideHome();
+    },
+
     async start() {
-      await resetRuntimeFolder(folders.run.host);
-      await daemonSetup.prepare();
-      const boot = randomUUID();
-      const command = await daemonSetup.command(boot, [], false);
+      const { boot, command } = await prepareBesideHome();
+      prepared = null;
+      await daemonSetup.claimHome();
       const launched = await startTiedDaemon(command.argv, command.seccompFilter ?? null).catch(
         async (error: unknown) => {
           await daemonSetup.release();
@@ -73,6 +88,9 @@ export function createTiedBwrapBackend(daemonSetup: DaemonSetup): MachineBackend
     },
 
     async stop() {
+      // A start that failed after its preparation: what it made is released below.
+      await prepared?.catch(() => {});
+      prepared = null;
       const current = sandbox;
       if (current) {
         current.stopping = true;

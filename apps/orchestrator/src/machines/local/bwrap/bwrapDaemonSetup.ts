@@ -121,10 +121,14 @@ export function createBwrapDaemonSetup(
       if (!asRoot) return;
       await giveFolderTo(user, root);
       await letUserReach(user, root);
-      await giveHomeTo(user, folders.home.host);
-      await letUserReach(user, folders.home.host);
       await chown(folders.run.host, user.uid, user.gid);
       await chown(daemonFolder, user.uid, user.gid);
+    },
+
+    async claimHome() {
+      if (!asRoot) return;
+      await giveHomeTo(user, folders.home.host);
+      await letUserReach(user, folders.home.host);
     },
 
     async command(boot, daemonFlags, persistent) {

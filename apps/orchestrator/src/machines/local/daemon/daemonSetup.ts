@@ -21,8 +21,13 @@ export interface DaemonSetup extends MachineLayout {
   readonly daemonFolder: string;
   /** The background records of the machine's agent, as its processes see them. */
   readonly backgroundRecordsInside: string;
-  /** Readies a new machine's folders (run/ is there and empty); as root, hands them to the sandbox user. */
+  /**
+   * Readies a new machine's folders (run/ is there and empty) and its cgroup; as root, hands them to
+   * the sandbox user. It touches nothing in the home: it may run while the home's image mounts.
+   */
   prepare(): Promise<void>;
+  /** Once the home is there (its image mounted): as root, hands it to the sandbox user. */
+  claimHome(): Promise<void>;
   /**
    * The command that runs the daemon with its socket, `boot` and `daemonFlags`. A persistent
    * machine is not tied to this process: it lives on when this process ends.

@@ -40,6 +40,9 @@ export function createUnconfinedDaemonSetup(
       started = await cgroups.start(null);
     },
 
+    // The home is this user's own already.
+    async claimHome() {},
+
     async command(boot, daemonFlags) {
       const daemon = requireHelperBundle("guilds-machine");
       // The socket is named from the daemon's working directory: its absolute path could pass the

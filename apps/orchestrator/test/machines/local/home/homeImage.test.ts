@@ -80,6 +80,28 @@ describe.skipIf(skipReason !== null)("the home as a disk image of its limit", ()
     expect(Number(after.stdout.split("\n")[1])).toBeGreaterThan(100);
   }, 60_000);
 
+  test("a start whose preparation fails while the image mounts leaves the home unmounted; the next start mounts it", async () => {
+    const { root, remove } = tempRoot();
+    cleanups.push(remove);
+    // pids.max refuses -1: the cgroup, made while the image mounts, cannot be set up.
+    const limits = { current: { ...DEFAULT_MACHINE_LIMITS, diskBytes: 64 * MiB, pids: -1 } };
+    const { machine } = await machineWith(limits, root);
+    const refused = await machine.start().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    const home = path.join(root, "home");
+    expect(refused).toMatchObject({ code: "machine.start_failed" });
+    expect(machine.isRunning()).toBe(false);
+    expect(isMounted(home)).toBe(false);
+    expect(readdirSync(path.join(root, "run"))).toEqual([]);
+
+    limits.current = { ...limits.current, pids: DEFAULT_MACHINE_LIMITS.pids };
+    await machine.start();
+    expect(isMounted(home)).toBe(true);
+    expect((await bash(machine, "echo up")).stdout).toBe("up\n");
+  }, 60_000);
+
   test("a home with files from before stays a folder, its limit watched, and says so", async () => {
     const { root, remove } = tempRoot();
     cleanups.push(remove);
