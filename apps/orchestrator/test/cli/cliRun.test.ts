@@ -42,7 +42,9 @@ test(`the first start offers the demo, and guilds run demo streams every tool ($
     "message.created",
     `tool.finished ${tool}`,
   ];
-  expect(lines.map(kindOf)).toEqual([
+  // A call that runs past 250 ms (node --test does, on a loaded machine) adds live tool.progress lines.
+  const storedLines = lines.filter((line) => !line.startsWith("tool.progress "));
+  expect(storedLines.map(kindOf)).toEqual([
     "run.started",
     "message.created",
     ...toolTurn("shell"),

@@ -8,11 +8,13 @@ import { frameReader } from "./sseFrames.ts";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** The frames up to and including run.ended. */
+/** The stored frames (those with an id) up to and including run.ended: the live-only tool.progress
+ * of a call that runs past 250 ms (on a loaded machine) has no id and is never replayed. */
 async function framesUntilEnd(reader: ReturnType<typeof frameReader>): Promise<string[]> {
   const frames: string[] = [];
   for (;;) {
     const frame = await reader.nextEvent();
+    if (!/\nid: \d+\n/.test(frame)) continue;
     frames.push(frame);
     if (frame.startsWith("event: run.ended\n")) return frames;
   }
