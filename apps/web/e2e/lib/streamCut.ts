@@ -27,7 +27,8 @@ export async function cutEventStreamOnce(page: Page, afterFrames: number): Promi
     const original = window.fetch.bind(window);
     window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-      if (!/\/api\/runs\/[^/]+\/events/.test(url)) return original(input, init);
+      // The stream only: not the run's snapshot (…/events/snapshot), which the page reads first.
+      if (!/\/api\/runs\/[^/]+\/events(?:[?#]|$)/.test(url)) return original(input, init);
       const headers = new Headers(init?.headers);
       report.requests.push({ lastEventId: headers.get("Last-Event-ID") });
       const response = await original(input, init);
