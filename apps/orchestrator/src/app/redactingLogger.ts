@@ -1,5 +1,5 @@
-import { secretTableUses } from "../logging/secretTableUse.ts";
 import type { LogFields, ServerLogger } from "../logging/serverLogger.ts";
+import { secretTableUses } from "../metrics/secretTableUse.ts";
 import { createRedactor, type Redactor } from "../pipeline/redactor.ts";
 import type { SecretStore } from "../store/secretStore.ts";
 
@@ -15,7 +15,7 @@ export interface RedactingLogger extends ServerLogger {
  * only after passing a redactor of every secret value of every guild, agent and repository (and
  * `serverValues`, the server's own keys). The secrets can change under the server (the CLI writes
  * them from another process), but a value reaches this process only through a statement on the
- * secret table (logging/secretTableUse.ts): once one ran, the next line asks the store whether the
+ * secret table (metrics/secretTableUse.ts): once one ran, the next line asks the store whether the
  * secrets changed (one cheap query) and only then rebuilds the redactor; until then a line is
  * written at once. Lines are written in the order they were logged. When the store cannot answer
  * (closed at shutdown), the last redactor is used.

@@ -1,6 +1,6 @@
 import type { LogEvent } from "kysely";
-import { countSecretTableUse } from "../logging/secretTableUse.ts";
 import { metricsRegistry } from "./metricsRegistry.ts";
+import { countSecretTableUse } from "./secretTableUse.ts";
 import { createTallyHistogram } from "./tallyHistogram.ts";
 
 /** Tallied, not a prom-client Histogram: a tool call runs ~30 statements (bench/README.md, issue 18). */
@@ -22,7 +22,7 @@ const byNode: Readonly<Record<string, (typeof byStatement)["select"]>> = {
 
 /**
  * Kysely's `log` option: every query and failed query, with the time Kysely measured. It also counts
- * the statements on the secret table, for the server log's redactor (logging/secretTableUse.ts).
+ * the statements on the secret table, for the server log's redactor (secretTableUse.ts).
  */
 export function logQueryTime(event: LogEvent): void {
   (byNode[event.query.query.kind] ?? byStatement.other).observe(event.queryDurationMillis / 1000);
