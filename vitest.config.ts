@@ -1,12 +1,8 @@
-import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    // Most suites wait on processes, containers and a browser more than they compute: two files at a
-    // time even on 2 cores (Vitest's default there is one), which halves a full run.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
