@@ -60,7 +60,10 @@ async function runShell(sandbox: Sandbox, mode: "auto" | "one-shot", command: st
   helpers.sent.length = 0;
   const startedAt = Date.now();
   const result = await shellTool.run({ command }, context);
-  const reads = helpers.sent.filter(({ op }) => op === "shell_output").map(({ at }) => at - startedAt);
+  // A read of the warm call may still be answering after it ended: only reads started since count.
+  const reads = helpers.sent
+    .filter(({ op, at }) => op === "shell_output" && at >= startedAt)
+    .map(({ at }) => at - startedAt);
   return { result, progress, reads, elapsedMs: Date.now() - startedAt };
 }
 
