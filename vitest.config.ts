@@ -62,6 +62,8 @@ export default defineConfig({
           name: "web",
           root: "apps/web",
           include: ["test/**/*.test.{ts,tsx}"],
+          // A test that awaits a lazy chunk waits for its first transform, slow on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       {

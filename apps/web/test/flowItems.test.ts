@@ -81,7 +81,8 @@ describe("flowItems", () => {
     expect(rails).toEqual(["op", "-v", "^v", "^v", "^v", "^v", "^-", "op", "--"]);
   });
 
-  test("2,000 calls flatten in a few milliseconds", () => {
+  // Its speed is web-render's to measure (bench/), not a timed test's.
+  test("2,000 calls in 400 steps flatten to one item per step and per call", () => {
     const calls = Array.from({ length: 2000 }, (_, index) => flowCall({ id: `c${index}`, name: "shell" }));
     const steps = Array.from({ length: 400 }, (_, index) =>
       step(
@@ -90,10 +91,8 @@ describe("flowItems", () => {
       ),
     );
     const big = flowOf(steps, calls);
-    const started = performance.now();
     const items = flowItems(big, new Set());
     expect(items).toHaveLength(2400);
-    expect(performance.now() - started).toBeLessThan(50);
   });
 });
 
