@@ -61,10 +61,11 @@ describe.each(available)("the long-lived helper, real ($label)", ({ sandbox, ski
 
   test.skipIf(skipReason)("a shell call whose machine stopped mid-call is never run twice", async () => {
     const call = transport
-      .run(machine.machine, helperRequest("shell", { command: "echo ran >> ran.txt; sleep 5" }))
+      .run(machine.machine, helperRequest("shell", { command: "echo ran >> ran.txt; sleep 30" }))
       .catch((caught: unknown) => caught);
+    // The helper's first start takes seconds on a loaded machine; the command must still be running at the stop.
     await expect
-      .poll(() => existsSync(path.join(machine.root, "home", "ran.txt")), { timeout: 5_000 })
+      .poll(() => existsSync(path.join(machine.root, "home", "ran.txt")), { timeout: 20_000 })
       .toBe(true);
     await machine.machine.stop();
     const outcome = await call;
