@@ -16,7 +16,8 @@ describe("serve's cancel line", () => {
     const started = Date.now();
     serve.sendLine("1 cancel");
     const cancelled = resultOf(await serve.answer("1"));
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // Well before the 30 s sleep would end, with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(cancelledResultLines(cancelled.text)).toEqual(["started a", CANCEL_TRAILER, "exit_code: 130"]);
     expect(cancelled.meta).toMatchObject({ exit_code: 130, timed_out: false });
     expect(groupHasLiveMembers(group)).toBe(false);

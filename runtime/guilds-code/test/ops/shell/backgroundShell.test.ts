@@ -24,7 +24,7 @@ async function waitForState(helper: HelperHome, id: string, state: string) {
 
 describe("shell in the background", () => {
   test("returns at once with its id, pid, log and how to check it", async ({ helper }) => {
-    const { value } = await within(5_000, () =>
+    const { value } = await within(15_000, () =>
       run(helper, "shell", { command: "sleep 30", background: true }, { call_id: "server" }),
     );
     const pid = record(helper, "b1").pid;

@@ -12,7 +12,7 @@ describe.each(TRANSPORTS)("shell timeout (%s)", (transport) => {
     helper,
   }) => {
     mkdirSync(path.join(helper.home, "sub"));
-    const { value } = await within(SHELL_KILL_GRACE_MS + 3_000, () =>
+    const { value } = await within(15_000, () =>
       run(helper, "shell", { command: "cd sub; echo started; sleep 30", timeout_seconds: 1 }),
     );
     expect(value.text).toBe("started\n[timed out after 1s; the command was stopped]\nexit_code: 124");
@@ -29,9 +29,7 @@ describe.each(TRANSPORTS)("shell timeout (%s)", (transport) => {
       'echo "group $$ child $!"',
       "while :; do sleep 0.1; done",
     ].join("\n");
-    const { value, ms } = await within(1_000 + SHELL_KILL_GRACE_MS + 3_000, () =>
-      run(helper, "shell", { command, timeout_seconds: 1 }),
-    );
+    const { value, ms } = await within(15_000, () => run(helper, "shell", { command, timeout_seconds: 1 }));
     expect(ms).toBeGreaterThanOrEqual(1_000 + SHELL_KILL_GRACE_MS);
     const [first, ...rest] = value.text.split("\n");
     const [, group, child] = /^group (\d+) child (\d+)$/.exec(first ?? "") ?? [];
