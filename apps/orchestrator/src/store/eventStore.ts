@@ -39,6 +39,12 @@ export function createEventStore(db: Kysely<Database>) {
      */
     appendAll: (events: readonly NewRunEvent[]): Promise<RunEvent[]> => appendAll(db, events),
 
+    /**
+     * The events with the guild of each run (read where not given): an append of them then fails
+     * for no missing run. Throws run.not_found.
+     */
+    withGuilds: (events: readonly NewRunEvent[]): Promise<NewRunEvent[]> => withGuilds(db, events),
+
     /** The run's events after `afterId` (the Last-Event-ID; 0 for all), oldest first. */
     listForRun: (runId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEvent[]> =>
       listAfter(db, "run_id", runId, afterId, limit),
@@ -99,24 +105,13 @@ async function appendAll(db: Kysely<Database>, events: readonly NewRunEvent[]): 
       .where("name", "=", "run_event")
       .returning("value")
       .executeTakeFirstOrThrow();
-    const guildOfRun = new Map<string, string>();
     const createdAt = timestamp();
     const rows: Selectable<RunEventTable>[] = [];
-    for (const event of events) {
-      let guildId = event.guildId ?? guildOfRun.get(event.runId);
-      if (guildId === undefined) {
-        const run = await transaction
-          .selectFrom("run")
-          .select("guild_id")
-          .where("id", "=", event.runId)
-          .executeTakeFirst();
-        guildId = found(run, "run", event.runId).guild_id;
-        guildOfRun.set(event.runId, guildId);
-      }
+    for (const event of await withGuilds(transaction, events)) {
       rows.push({
         id: counter.value - events.length + 1 + rows.length,
         run_id: event.runId,
-        guild_id: guildId,
+        guild_id: event.guildId,
         type: event.type,
         payload: toJsonText(event.payload),
         created_at: createdAt,
@@ -125,6 +120,28 @@ async function appendAll(db: Kysely<Database>, events: readonly NewRunEvent[]): 
     await transaction.insertInto("run_event").values(rows).execute();
     return rows.map(toEvent);
   });
+}
+
+type WithGuild = NewRunEvent & { guildId: string };
+
+async function withGuilds(db: Kysely<Database>, events: readonly NewRunEvent[]): Promise<WithGuild[]> {
+  if (events.every((event) => event.guildId !== undefined)) return events as WithGuild[];
+  const guildOfRun = new Map<string, string>();
+  const withGuild: WithGuild[] = [];
+  for (const event of events) {
+    let guildId = event.guildId ?? guildOfRun.get(event.runId);
+    if (guildId === undefined) {
+      const run = await db
+        .selectFrom("run")
+        .select("guild_id")
+        .where("id", "=", event.runId)
+        .executeTakeFirst();
+      guildId = found(run, "run", event.runId).guild_id;
+      guildOfRun.set(event.runId, guildId);
+    }
+    withGuild.push({ ...event, guildId });
+  }
+  return withGuild;
 }
 
 /** One page of the events of a run or of a guild after `afterId`, oldest first. */

@@ -24,6 +24,7 @@ import {
 } from "./runBoard.ts";
 import { countRunsByStatus } from "./runCounts.ts";
 import { createRunStore, type RunStore } from "./runStore.ts";
+import { underSavepoint } from "./savepoint.ts";
 import { createSecretCipher, type SecretCipher } from "./secretCipher.ts";
 import { loadSecretKey } from "./secretKey.ts";
 import { createSecretStore, type SecretStore } from "./secretStore.ts";
@@ -48,6 +49,11 @@ export interface Stores {
   events: EventStore;
   notes: NoteStore;
   modelPrices: ModelPriceStore;
+  /**
+   * Runs `work` (with these stores) under a savepoint: inside a transaction, its writes roll back
+   * alone when it throws (see savepoint.ts).
+   */
+  underSavepoint<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export interface Store extends Stores {
@@ -130,5 +136,6 @@ function createStores(
     events: createEventStore(db),
     notes: createNoteStore(db),
     modelPrices: createModelPriceStore(db, prices),
+    underSavepoint: (work) => underSavepoint(db, work),
   };
 }
