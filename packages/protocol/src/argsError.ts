@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { CheckIssue } from "./checkIssues.ts";
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value: unknown = input;
@@ -19,10 +19,15 @@ function describe(value: unknown): string {
  * The text a model reads when its arguments are invalid: each problem names the argument, says
  * what it may be, and shows what was given, so the next call can be rewritten.
  */
-export function formatArgsError(tool: string, error: z.ZodError, input: unknown): string {
+export function formatArgsError(
+  tool: string,
+  error: { readonly issues: readonly CheckIssue[] },
+  input: unknown,
+): string {
   const problems = error.issues.map((issue) => {
     if (issue.code === "unrecognized_keys") {
-      return `unknown argument${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
+      const keys = issue.keys ?? [];
+      return `unknown argument${keys.length > 1 ? "s" : ""} ${keys.join(", ")}`;
     }
     if (issue.path.length === 0) return `the arguments ${issue.message}`;
     const name = issue.path.join(".");

@@ -1,19 +1,20 @@
 import { formatArgsError } from "@guilds/protocol/argsError";
-import type { z } from "zod";
+import type { CheckResult } from "@guilds/protocol/checkIssues";
 import type { OpResult } from "../context.ts";
 
 export type ParsedArgs<T> = { ok: true; args: T } | { ok: false; result: OpResult };
 
 /**
- * Validates a tool's arguments. Invalid arguments are something the model reads and fixes, so they
+ * Validates a tool's arguments with its hand-written check (@guilds/protocol/toolArgsCheck: zod's
+ * texts without loading zod). Invalid arguments are something the model reads and fixes, so they
  * come back as a result (with empty meta), never as an error.
  */
-export function parseOpArgs<Schema extends z.ZodType>(
+export function parseOpArgs<T>(
   tool: string,
-  schema: Schema,
+  check: (input: unknown) => CheckResult<T>,
   raw: unknown,
-): ParsedArgs<z.infer<Schema>> {
-  const parsed = schema.safeParse(raw ?? {});
+): ParsedArgs<T> {
+  const parsed = check(raw ?? {});
   if (parsed.success) return { ok: true, args: parsed.data };
-  return { ok: false, result: { text: formatArgsError(tool, parsed.error, raw), meta: {} } };
+  return { ok: false, result: { text: formatArgsError(tool, parsed, raw), meta: {} } };
 }

@@ -1,5 +1,6 @@
 import { SEARCH_MAX_FILES, SEARCH_MAX_LINES, SEARCH_TIMEOUT_MS } from "@guilds/protocol/limits";
-import { type CodeSearchArgs, CodeSearchArgs as CodeSearchArgsSchema } from "@guilds/protocol/toolArgs";
+import type { CodeSearchArgs } from "@guilds/protocol/toolArgs";
+import { checkCodeSearchArgs } from "@guilds/protocol/toolArgsCheck";
 import type { CodeSearchMeta } from "@guilds/protocol/toolMeta";
 import type { Op, OpResult } from "../../context.ts";
 import { resolveAgentTarget, specialFileKind } from "../../paths/agentTarget.ts";
@@ -30,7 +31,7 @@ interface SearchOutcome {
  * totals, and show paths relative to the working directory.
  */
 export const codeSearch: Op = async (rawArgs, context) => {
-  const parsed = parseOpArgs("code_search", CodeSearchArgsSchema, rawArgs);
+  const parsed = parseOpArgs("code_search", checkCodeSearchArgs, rawArgs);
   if (!parsed.ok) return parsed.result;
   const args = parsed.args;
   const maxBytes = context.request.max_bytes;

@@ -1,6 +1,6 @@
 import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
-import { FileReadArgs } from "@guilds/protocol/toolArgs";
+import { checkFileReadArgs } from "@guilds/protocol/toolArgsCheck";
 import type { FileReadMeta } from "@guilds/protocol/toolMeta";
 import type { Op, OpResult } from "../../context.ts";
 import { resolveAgentTarget, specialFileKind, unreadableMessage } from "../../paths/agentTarget.ts";
@@ -17,7 +17,7 @@ import { type FileScan, LineWindowScanner } from "./lineWindow.ts";
  * pointer compares that hash).
  */
 export const fileRead: Op = async (rawArgs, context) => {
-  const parsed = parseOpArgs("file_read", FileReadArgs, rawArgs);
+  const parsed = parseOpArgs("file_read", checkFileReadArgs, rawArgs);
   if (!parsed.ok) return parsed.result;
   const { path: input, offset, limit } = parsed.args;
   const maxBytes = context.request.max_bytes;

@@ -1,14 +1,14 @@
 import { formatArgsError } from "@guilds/protocol/argsError";
-import { ShellArgs } from "@guilds/protocol/toolArgs";
+import { checkShellArgs } from "@guilds/protocol/toolArgsCheck";
 import type { Op } from "../../context.ts";
 import { startBackgroundShell } from "./backgroundStart.ts";
 import { runForegroundShell } from "./foregroundShell.ts";
 
 /** shell: "Run a bash command: tests, builds, git, gh", in the foreground or the background. */
 export const shell: Op = async (args, context) => {
-  const parsed = ShellArgs.safeParse(args);
+  const parsed = checkShellArgs(args);
   // Invalid arguments are the model's to fix: a result, not an error.
-  if (!parsed.success) return { text: formatArgsError("shell", parsed.error, args), meta: {} };
+  if (!parsed.success) return { text: formatArgsError("shell", parsed, args), meta: {} };
   return parsed.data.background
     ? startBackgroundShell(parsed.data, context)
     : runForegroundShell(parsed.data, context);

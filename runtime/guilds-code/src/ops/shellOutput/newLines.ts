@@ -1,10 +1,10 @@
 import { TASK_PROGRESS_LINES_MAX } from "@guilds/protocol/harnessLimits";
+import type { ShellOutputArgs } from "@guilds/protocol/shellOutput";
 import {
   SHELL_OUTPUT_EARLIER_MARK,
   SHELL_OUTPUT_LINE_MAX_BYTES,
   SHELL_OUTPUT_READ_MAX_BYTES,
-  type ShellOutputArgs,
-} from "@guilds/protocol/shellOutput";
+} from "@guilds/protocol/shellOutputLimits";
 import type { OutputSource } from "../../text/shape.ts";
 import { cleanTerminalText } from "../../text/terminalText.ts";
 import { charStartAtOrBefore } from "../../text/utf8.ts";

@@ -1,5 +1,7 @@
+import { issuesMessage } from "@guilds/protocol/checkIssues";
 import { GuildsError } from "@guilds/protocol/guildsError";
-import { ShellOutputArgs, type ShellOutputMeta } from "@guilds/protocol/shellOutput";
+import type { ShellOutputMeta } from "@guilds/protocol/shellOutput";
+import { checkShellOutputArgs } from "@guilds/protocol/shellOutputCheck";
 import type { BackgroundState } from "@guilds/protocol/toolMeta";
 import {
   backgroundFolder,
@@ -16,11 +18,11 @@ import { newLines } from "./newLines.ts";
  * call_id), for the app's live view; a background command's state beside them. Not a tool.
  */
 export const shellOutput: Op = async (args, context) => {
-  const parsed = ShellOutputArgs.safeParse(args ?? {});
+  const parsed = checkShellOutputArgs(args ?? {});
   if (!parsed.success) {
     throw new GuildsError(
       "request.invalid",
-      `shell_output takes { offset: a byte offset or null, skip_line?: boolean }: ${parsed.error.message}`,
+      `shell_output takes { offset: a byte offset or null, skip_line?: boolean }: ${issuesMessage(parsed.issues)}`,
     );
   }
   const log = callLog(context);

@@ -1,6 +1,6 @@
 import { formatArgsError } from "@guilds/protocol/argsError";
 import { BACKGROUND_TAIL_LINES } from "@guilds/protocol/limits";
-import { ShellStatusArgs } from "@guilds/protocol/toolArgs";
+import { checkShellStatusArgs } from "@guilds/protocol/toolArgsCheck";
 import type { ShellStatusMeta } from "@guilds/protocol/toolMeta";
 import { backgroundCgroup } from "../../background/backgroundCgroup.ts";
 import {
@@ -16,8 +16,8 @@ import { readLastLines } from "./logTail.ts";
 
 /** shell_status: "Follow or stop a command started in the background". */
 export const shellStatus: Op = async (args, context) => {
-  const parsed = ShellStatusArgs.safeParse(args);
-  if (!parsed.success) return { text: formatArgsError("shell_status", parsed.error, args), meta: {} };
+  const parsed = checkShellStatusArgs(args);
+  if (!parsed.success) return { text: formatArgsError("shell_status", parsed, args), meta: {} };
   const { id, stop } = parsed.data;
   return id === undefined ? listCommands(context) : showCommand(context, id, stop);
 };

@@ -1,28 +1,29 @@
-import { z } from "zod";
 import { stripDotSlash } from "./ripgrepArgs.ts";
 
-/** rg writes text that is not UTF-8 as base64 bytes. */
-const RgData = z.union([z.object({ text: z.string() }), z.object({ bytes: z.string() })]);
-type RgData = z.infer<typeof RgData>;
+/**
+ * rg's JSON lines read by hand: zod's module costs more than a search at every one-shot helper's
+ * start. A line whose shape is not rg's (a newer rg, a cut line) reads as undefined, as before.
+ */
 
-const RgBegin = z.object({ type: z.literal("begin"), data: z.object({ path: RgData }) });
-const RgLine = z.object({
-  type: z.enum(["match", "context"]),
-  data: z.object({
-    path: RgData,
-    lines: RgData,
-    line_number: z.number().int().nullable(),
-    submatches: z.array(z.unknown()),
-  }),
-});
-const RgEnd = z.object({
-  type: z.literal("end"),
-  data: z.object({
-    path: RgData,
-    binary_offset: z.number().nullable(),
-    stats: z.object({ matches: z.number().int(), matched_lines: z.number().int() }),
-  }),
-});
+/** rg writes text that is not UTF-8 as base64 bytes. */
+type RgData = { text: string } | { bytes: string };
+
+type Json = Record<string, unknown>;
+
+function objectOf(value: unknown): Json | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+function rgData(value: unknown): RgData | undefined {
+  const data = objectOf(value);
+  if (typeof data?.text === "string") return { text: data.text };
+  if (typeof data?.bytes === "string") return { bytes: data.bytes };
+  return undefined;
+}
+
+function isInteger(value: unknown): value is number {
+  return Number.isSafeInteger(value);
+}
 
 export type RgMessageType = "begin" | "match" | "context" | "end" | "other";
 
@@ -80,8 +81,10 @@ export function decodeRgLineText(lines: RgData): string {
 }
 
 export function parseRgBegin(line: Buffer): RgPath | undefined {
-  const parsed = RgBegin.safeParse(parseJson(line));
-  return parsed.success ? decodeRgPath(parsed.data.data.path) : undefined;
+  const message = objectOf(parseJson(line));
+  if (message?.type !== "begin") return undefined;
+  const path = rgData(objectOf(message.data)?.path);
+  return path ? decodeRgPath(path) : undefined;
 }
 
 export interface RgLineEvent {
@@ -93,14 +96,20 @@ export interface RgLineEvent {
 }
 
 export function parseRgLine(line: Buffer): RgLineEvent | undefined {
-  const parsed = RgLine.safeParse(parseJson(line));
-  if (!parsed.success) return undefined;
-  const { type, data } = parsed.data;
+  const message = objectOf(parseJson(line));
+  const type = message?.type;
+  if (type !== "match" && type !== "context") return undefined;
+  const data = objectOf(message?.data);
+  const lines = rgData(data?.lines);
+  const number = data?.line_number;
+  const submatches = data?.submatches;
+  if (!rgData(data?.path) || !lines || !Array.isArray(submatches)) return undefined;
+  if (number !== null && !isInteger(number)) return undefined;
   return {
     kind: type,
-    number: data.line_number ?? 0,
-    text: decodeRgLineText(data.lines),
-    matches: type === "match" ? Math.max(data.submatches.length, 1) : 0,
+    number: number ?? 0,
+    text: decodeRgLineText(lines),
+    matches: type === "match" ? Math.max(submatches.length, 1) : 0,
   };
 }
 
@@ -112,13 +121,18 @@ export interface RgFileEnd {
 }
 
 export function parseRgEnd(line: Buffer): RgFileEnd | undefined {
-  const parsed = RgEnd.safeParse(parseJson(line));
-  if (!parsed.success) return undefined;
-  const { data } = parsed.data;
+  const message = objectOf(parseJson(line));
+  if (message?.type !== "end") return undefined;
+  const data = objectOf(message.data);
+  const path = rgData(data?.path);
+  const stats = objectOf(data?.stats);
+  const binaryOffset = data?.binary_offset;
+  if (!path || !stats || !isInteger(stats.matches) || !isInteger(stats.matched_lines)) return undefined;
+  if (binaryOffset !== null && typeof binaryOffset !== "number") return undefined;
   return {
-    path: decodeRgPath(data.path),
-    matches: data.stats.matches,
-    matchedLines: data.stats.matched_lines,
-    binary: data.binary_offset !== null,
+    path: decodeRgPath(path),
+    matches: stats.matches,
+    matchedLines: stats.matched_lines,
+    binary: binaryOffset !== null,
   };
 }
