@@ -60,7 +60,10 @@ export function useRunFlow(runId: string, follow = true): LiveRunFlow {
       loadRunEventSnapshot(runId, snapshot.signal).then(
         ({ events, lastEventId, stream }) => {
           if (snapshot.signal.aborted) return;
-          apply(events);
+          // One batch: rendered now rather than a frame later, so the page's first frame with
+          // the flow is not preceded by one without it.
+          for (const envelope of events) applyRunEvent(flow, envelope);
+          setVersion(flow.version);
           // The early stream resumes after the snapshot's last event: the flow must be there too.
           followStream(flow.lastEventId === lastEventId ? (stream ?? undefined) : undefined);
         },
