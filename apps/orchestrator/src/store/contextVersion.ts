@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { compiledOnce } from "./compiledOnce.ts";
 import type { Database } from "./database.ts";
 
 /**
@@ -6,10 +7,11 @@ import type { Database } from "./database.ts";
  * made it (triggers, see migrations/contextVersionTable.ts): equal counters, equal contents.
  */
 export async function readContextVersion(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom("context_version")
-    .select("value")
-    .where("name", "=", "context")
-    .executeTakeFirstOrThrow();
+  const [row] = (await selectContextVersion(db, {})).rows;
+  if (row === undefined) throw new Error("the context_version row is missing");
   return row.value;
 }
+
+const selectContextVersion = compiledOnce((db) =>
+  db.selectFrom("context_version").select("value").where("name", "=", "context"),
+);

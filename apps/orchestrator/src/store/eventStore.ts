@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
+import { compiledOnce } from "./compiledOnce.ts";
 import type { Database, RunEventTable } from "./database.ts";
 import { fromJsonText, type JsonValue, toJsonText } from "./json.ts";
 import { found } from "./notFound.ts";
@@ -99,12 +100,8 @@ export interface NewRunEvent {
 async function appendAll(db: Kysely<Database>, events: readonly NewRunEvent[]): Promise<RunEvent[]> {
   if (events.length === 0) return [];
   return inTransaction(db, async (transaction) => {
-    const counter = await transaction
-      .updateTable("event_counter")
-      .set((update) => ({ value: update("value", "+", events.length) }))
-      .where("name", "=", "run_event")
-      .returning("value")
-      .executeTakeFirstOrThrow();
+    const [counter] = (await bumpEventCounter(transaction, { count: events.length })).rows;
+    if (counter === undefined) throw new Error("the run_event counter row is missing");
     const createdAt = timestamp();
     const rows: Selectable<RunEventTable>[] = [];
     for (const event of await withGuilds(transaction, events)) {
@@ -117,9 +114,54 @@ async function appendAll(db: Kysely<Database>, events: readonly NewRunEvent[]): 
         created_at: createdAt,
       });
     }
-    await transaction.insertInto("run_event").values(rows).execute();
+    await insertEvents(transaction, rows);
     return rows.map(toEvent);
   });
+}
+
+const bumpEventCounter = compiledOnce((db, p: { count: number }) =>
+  db
+    .updateTable("event_counter")
+    .set((update) => ({ value: update("value", "+", p.count) }))
+    .where("name", "=", "run_event")
+    .returning("value"),
+);
+
+/** A transaction's events are few (a step's, or a group commit's): one statement per count up to this. */
+const COMPILED_ROW_COUNTS = 64;
+type EventRow = Selectable<RunEventTable>;
+const insertsOf = new Map<
+  number,
+  (db: Kysely<Database>, params: Record<string, EventRow[keyof EventRow]>) => Promise<unknown>
+>();
+
+async function insertEvents(db: Kysely<Database>, rows: EventRow[]): Promise<void> {
+  if (rows.length > COMPILED_ROW_COUNTS) {
+    await db.insertInto("run_event").values(rows).execute();
+    return;
+  }
+  const count = rows.length;
+  let insert = insertsOf.get(count);
+  if (insert === undefined) {
+    insert = compiledOnce((db, params: Record<string, EventRow[keyof EventRow]>) =>
+      db.insertInto("run_event").values(
+        Array.from({ length: count }, (_row, index) => ({
+          id: params[`id${index}`] as number,
+          run_id: params[`run_id${index}`] as string,
+          guild_id: params[`guild_id${index}`] as string,
+          type: params[`type${index}`] as string,
+          payload: params[`payload${index}`] as string,
+          created_at: params[`created_at${index}`] as string,
+        })),
+      ),
+    );
+    insertsOf.set(count, insert);
+  }
+  const params: Record<string, EventRow[keyof EventRow]> = {};
+  for (const [index, row] of rows.entries()) {
+    for (const [column, value] of Object.entries(row)) params[`${column}${index}`] = value;
+  }
+  await insert(db, params);
 }
 
 type WithGuild = NewRunEvent & { guildId: string };

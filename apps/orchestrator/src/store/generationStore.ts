@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
+import { compiledOnce } from "./compiledOnce.ts";
 import type { Database, GenerationTable } from "./database.ts";
 import { newId } from "./ids.ts";
 import { found } from "./notFound.ts";
@@ -38,12 +39,7 @@ export function createGenerationStore(db: Kysely<Database>) {
     async start(runId: string, input: { model: string }): Promise<Generation> {
       return inTransaction(db, async (transaction) => {
         const now = timestamp();
-        const counter = await transaction
-          .updateTable("run")
-          .set((update) => ({ last_generation_seq: update("last_generation_seq", "+", 1), updated_at: now }))
-          .where("id", "=", runId)
-          .returning("last_generation_seq")
-          .executeTakeFirst();
+        const [counter] = (await nextGenerationSeq(transaction, { runId, now })).rows;
         const row: Selectable<GenerationTable> = {
           id: newId("gen"),
           run_id: runId,
@@ -59,7 +55,7 @@ export function createGenerationStore(db: Kysely<Database>) {
           started_at: now,
           ended_at: null,
         };
-        await transaction.insertInto("generation").values(row).execute();
+        await insertGeneration(transaction, row);
         return toGeneration(row);
       });
     },
@@ -93,18 +89,14 @@ export function createGenerationStore(db: Kysely<Database>) {
       usage: GenerationUsage,
       costUsd: number | null,
     ): Promise<void> {
-      const ended = await db
-        .updateTable("generation")
-        .set({
-          status: outcome.status,
-          error: outcome.error ?? null,
-          ended_at: timestamp(),
-          ...usageColumns(usage, costUsd),
-        })
-        .where("id", "=", id)
-        .where("status", "=", "running")
-        .executeTakeFirst();
-      if (ended.numUpdatedRows === 0n) await recordUsage(db, id, usage, costUsd);
+      const ended = await endGenerationWithUsage(db, {
+        id,
+        status: outcome.status,
+        error: outcome.error ?? null,
+        ended_at: timestamp(),
+        ...usageColumns(usage, costUsd),
+      });
+      if (ended.numAffectedRows === 0n) await recordUsage(db, id, usage, costUsd);
     },
 
     /**
@@ -127,6 +119,31 @@ export function createGenerationStore(db: Kysely<Database>) {
     },
   };
 }
+
+const nextGenerationSeq = compiledOnce((db, p: { runId: string; now: string }) =>
+  db
+    .updateTable("run")
+    .set((update) => ({ last_generation_seq: update("last_generation_seq", "+", 1), updated_at: p.now }))
+    .where("id", "=", p.runId)
+    .returning("last_generation_seq"),
+);
+
+const insertGeneration = compiledOnce((db, row: Selectable<GenerationTable>) =>
+  db.insertInto("generation").values(row),
+);
+
+const endGenerationWithUsage = compiledOnce(
+  (
+    db,
+    {
+      id,
+      ...ending
+    }: Pick<
+      Selectable<GenerationTable>,
+      "id" | "status" | "error" | "ended_at" | "input_tokens" | "output_tokens" | "cached_tokens" | "cost_usd"
+    >,
+  ) => db.updateTable("generation").set(ending).where("id", "=", id).where("status", "=", "running"),
+);
 
 /**
  * The tokens the provider reported for it and their cost, once its answer is in: whether it ended by

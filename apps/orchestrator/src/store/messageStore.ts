@@ -1,6 +1,7 @@
 import { MessageRole } from "@guilds/protocol/runEvents";
 import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
+import { compiledOnce } from "./compiledOnce.ts";
 import type { Database, MessageTable } from "./database.ts";
 import { newId } from "./ids.ts";
 import { fromJsonText, type JsonValue, toJsonText } from "./json.ts";
@@ -30,12 +31,7 @@ export function createMessageStore(db: Kysely<Database>) {
     async append(runId: string, input: { role: MessageRole; content: JsonValue }): Promise<Message> {
       return inTransaction(db, async (transaction) => {
         const now = timestamp();
-        const counter = await transaction
-          .updateTable("run")
-          .set((update) => ({ last_message_seq: update("last_message_seq", "+", 1), updated_at: now }))
-          .where("id", "=", runId)
-          .returning("last_message_seq")
-          .executeTakeFirst();
+        const [counter] = (await nextMessageSeq(transaction, { runId, now })).rows;
         const row: Selectable<MessageTable> = {
           id: newId("msg"),
           run_id: runId,
@@ -44,7 +40,7 @@ export function createMessageStore(db: Kysely<Database>) {
           content: toJsonText(input.content),
           created_at: now,
         };
-        await transaction.insertInto("message").values(row).execute();
+        await insertMessage(transaction, row);
         return toMessage(row);
       });
     },
@@ -61,6 +57,9 @@ export function createMessageStore(db: Kysely<Database>) {
 
     /** In seq order; `afterSeq` pages on. */
     async list(runId: string, page: { afterSeq?: number; limit?: number } = {}): Promise<Message[]> {
+      if (page.afterSeq !== undefined && page.limit === undefined) {
+        return (await messagesAfter(db, { runId, afterSeq: page.afterSeq })).rows.map(toMessage);
+      }
       let query = db.selectFrom("message").selectAll().where("run_id", "=", runId).orderBy("seq");
       if (page.afterSeq !== undefined) query = query.where("seq", ">", page.afterSeq);
       if (page.limit !== undefined) query = query.limit(page.limit);
@@ -68,6 +67,28 @@ export function createMessageStore(db: Kysely<Database>) {
     },
   };
 }
+
+const nextMessageSeq = compiledOnce((db, p: { runId: string; now: string }) =>
+  db
+    .updateTable("run")
+    .set((update) => ({ last_message_seq: update("last_message_seq", "+", 1), updated_at: p.now }))
+    .where("id", "=", p.runId)
+    .returning("last_message_seq"),
+);
+
+const insertMessage = compiledOnce((db, row: Selectable<MessageTable>) =>
+  db.insertInto("message").values(row),
+);
+
+/** A generation's read of what came since the last one. */
+const messagesAfter = compiledOnce((db, p: { runId: string; afterSeq: number }) =>
+  db
+    .selectFrom("message")
+    .selectAll()
+    .where("run_id", "=", p.runId)
+    .where("seq", ">", p.afterSeq)
+    .orderBy("seq"),
+);
 
 function toMessage(row: Selectable<MessageTable>): Message {
   return {

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
+import { compiledOnce } from "./compiledOnce.ts";
 import type { Database, QueuedMessageTable } from "./database.ts";
 import { newId } from "./ids.ts";
 import { inTransaction } from "./transaction.ts";
@@ -56,9 +57,13 @@ export function createQueuedMessageStore(db: Kysely<Database>) {
 }
 
 /** Ids sort by creation: the order the messages were sent. */
-function queuedRows(db: Kysely<Database>, runId: string): Promise<Selectable<QueuedMessageTable>[]> {
-  return db.selectFrom("queued_message").selectAll().where("run_id", "=", runId).orderBy("id").execute();
+async function queuedRows(db: Kysely<Database>, runId: string): Promise<Selectable<QueuedMessageTable>[]> {
+  return (await selectQueued(db, { runId })).rows;
 }
+
+const selectQueued = compiledOnce((db, p: { runId: string }) =>
+  db.selectFrom("queued_message").selectAll().where("run_id", "=", p.runId).orderBy("id"),
+);
 
 function toQueuedMessage(row: Selectable<QueuedMessageTable>): QueuedMessage {
   return { id: row.id, runId: row.run_id, text: row.text, createdAt: row.created_at };

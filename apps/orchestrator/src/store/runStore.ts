@@ -1,6 +1,7 @@
 import { RunStatus } from "@guilds/protocol/runEvents";
 import { type Kysely, type Selectable, sql } from "kysely";
 import { timestamp } from "./clock.ts";
+import { compiledOnce } from "./compiledOnce.ts";
 import type { Database, RunTable } from "./database.ts";
 import { newId } from "./ids.ts";
 import { fromJsonObjectText, type JsonObject, type JsonValue, toJsonText } from "./json.ts";
@@ -163,33 +164,21 @@ export function createRunStore(db: Kysely<Database>) {
      * undefined when `maxToolCalls` are already used. Atomic, so concurrent calls never overspend.
      */
     async consumeToolCall(id: string, maxToolCalls: number): Promise<number | undefined> {
-      const row = await db
-        .updateTable("run")
-        .set((update) => ({ tool_calls_used: update("tool_calls_used", "+", 1), updated_at: timestamp() }))
-        .where("id", "=", id)
-        .where("tool_calls_used", "<", maxToolCalls)
-        .returning("tool_calls_used")
-        .executeTakeFirst();
+      const [row] = (await takeToolCall(db, { id, maxToolCalls, now: timestamp() })).rows;
       if (row === undefined) await getRun(db, id);
       return row?.tool_calls_used;
     },
 
     /** Adds a generation's or code task's counts and cost to the run's totals, atomically. */
     async addUsage(id: string, delta: UsageDelta): Promise<void> {
-      const cost = delta.costUsd;
-      await db
-        .updateTable("run")
-        .set((update) => ({
-          input_tokens: update("input_tokens", "+", delta.inputTokens ?? 0),
-          output_tokens: update("output_tokens", "+", delta.outputTokens ?? 0),
-          cached_tokens: update("cached_tokens", "+", delta.cachedTokens ?? 0),
-          // A known cost turns the unknown (null) total into that cost.
-          ...(cost === null
-            ? {}
-            : { cost_usd: sql<number>`coalesce(cost_usd, 0) + cast(${cost} as double precision)` }),
-        }))
-        .where("id", "=", id)
-        .execute();
+      const tokens = {
+        id,
+        input: delta.inputTokens ?? 0,
+        output: delta.outputTokens ?? 0,
+        cached: delta.cachedTokens ?? 0,
+      };
+      if (delta.costUsd === null) await addTokens(db, tokens);
+      else await addTokensAndCost(db, { ...tokens, cost: delta.costUsd });
     },
 
     /** Sets the given metadata keys; a key set to null is removed. */
@@ -220,6 +209,41 @@ export function createRunStore(db: Kysely<Database>) {
     },
   };
 }
+
+const takeToolCall = compiledOnce((db, p: { id: string; maxToolCalls: number; now: string }) =>
+  db
+    .updateTable("run")
+    .set((update) => ({ tool_calls_used: update("tool_calls_used", "+", 1), updated_at: p.now }))
+    .where("id", "=", p.id)
+    .where("tool_calls_used", "<", p.maxToolCalls)
+    .returning("tool_calls_used"),
+);
+
+type TokensDelta = { id: string; input: number; output: number; cached: number };
+
+const addTokens = compiledOnce((db, p: TokensDelta) =>
+  db
+    .updateTable("run")
+    .set((update) => ({
+      input_tokens: update("input_tokens", "+", p.input),
+      output_tokens: update("output_tokens", "+", p.output),
+      cached_tokens: update("cached_tokens", "+", p.cached),
+    }))
+    .where("id", "=", p.id),
+);
+
+/** A known cost turns the unknown (null) total into that cost. */
+const addTokensAndCost = compiledOnce((db, p: TokensDelta & { cost: number }) =>
+  db
+    .updateTable("run")
+    .set((update) => ({
+      input_tokens: update("input_tokens", "+", p.input),
+      output_tokens: update("output_tokens", "+", p.output),
+      cached_tokens: update("cached_tokens", "+", p.cached),
+      cost_usd: sql<number>`coalesce(cost_usd, 0) + cast(${p.cost} as double precision)`,
+    }))
+    .where("id", "=", p.id),
+);
 
 async function getRun(db: Kysely<Database>, id: string): Promise<Run> {
   const row = await db.selectFrom("run").selectAll().where("id", "=", id).executeTakeFirst();

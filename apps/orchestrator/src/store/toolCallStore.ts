@@ -1,6 +1,7 @@
 import { ToolCallState } from "@guilds/protocol/apiViews";
 import type { Kysely, Selectable } from "kysely";
 import { timestamp } from "./clock.ts";
+import { compiledOnce } from "./compiledOnce.ts";
 import type { Database, ToolCallTable } from "./database.ts";
 import { type EarlierFileRead, fileReadHistory } from "./fileReadHistory.ts";
 import { newId } from "./ids.ts";
@@ -85,7 +86,7 @@ export function createToolCallStore(db: Kysely<Database>) {
         ended_at: null,
         duration_ms: null,
       };
-      await db.insertInto("tool_call").values(row).execute();
+      await insertToolCall(db, row);
       return toToolCall(row);
     },
 
@@ -100,23 +101,22 @@ export function createToolCallStore(db: Kysely<Database>) {
     ): Promise<ToolCall> {
       const start = opened ?? (await getToolCall(db, id));
       const endedAt = new Date();
-      const ended = await db
-        .updateTable("tool_call")
-        .set({
-          status: outcome.status,
-          result: outcome.result ?? null,
-          result_seq: outcome.resultSeq ?? null,
-          result_cut: outcome.resultCut ? 1 : 0,
-          ...(outcome.metadata === undefined ? {} : { metadata: toJsonText(outcome.metadata) }),
-          repeat_of: outcome.repeatOf ?? null,
-          error: outcome.error ?? null,
-          ended_at: timestamp(endedAt),
-          duration_ms: endedAt.getTime() - Date.parse(start.startedAt ?? start.createdAt),
-        })
-        .where("id", "=", id)
-        .where("status", "in", ["pending", "running"])
-        .returningAll()
-        .executeTakeFirst();
+      const ending = {
+        id,
+        status: outcome.status,
+        result: outcome.result ?? null,
+        result_seq: outcome.resultSeq ?? null,
+        result_cut: outcome.resultCut ? 1 : 0,
+        repeat_of: outcome.repeatOf ?? null,
+        error: outcome.error ?? null,
+        ended_at: timestamp(endedAt),
+        duration_ms: endedAt.getTime() - Date.parse(start.startedAt ?? start.createdAt),
+      };
+      const [ended] = (
+        outcome.metadata === undefined
+          ? await endToolCall(db, ending)
+          : await endToolCallWithMetadata(db, { ...ending, metadata: toJsonText(outcome.metadata) })
+      ).rows;
       return ended === undefined ? getToolCall(db, id) : toToolCall(ended);
     },
 
@@ -155,6 +155,43 @@ export function createToolCallStore(db: Kysely<Database>) {
     },
   };
 }
+
+const insertToolCall = compiledOnce((db, row: Selectable<ToolCallTable>) =>
+  db.insertInto("tool_call").values(row),
+);
+
+type ToolCallEnding = Pick<
+  Selectable<ToolCallTable>,
+  | "id"
+  | "status"
+  | "result"
+  | "result_seq"
+  | "result_cut"
+  | "repeat_of"
+  | "error"
+  | "ended_at"
+  | "duration_ms"
+>;
+
+/** A pending or running call's end (one that already ended is left as it is), keeping its metadata. */
+const endToolCall = compiledOnce((db, { id, ...ending }: ToolCallEnding) =>
+  db
+    .updateTable("tool_call")
+    .set(ending)
+    .where("id", "=", id)
+    .where("status", "in", ["pending", "running"])
+    .returningAll(),
+);
+
+const endToolCallWithMetadata = compiledOnce(
+  (db, { id, ...ending }: ToolCallEnding & Pick<Selectable<ToolCallTable>, "metadata">) =>
+    db
+      .updateTable("tool_call")
+      .set(ending)
+      .where("id", "=", id)
+      .where("status", "in", ["pending", "running"])
+      .returningAll(),
+);
 
 async function getToolCall(db: Kysely<Database>, id: string): Promise<ToolCall> {
   const row = await db.selectFrom("tool_call").selectAll().where("id", "=", id).executeTakeFirst();
