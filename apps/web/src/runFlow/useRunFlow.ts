@@ -60,10 +60,7 @@ export function useRunFlow(runId: string, follow = true): LiveRunFlow {
       loadRunEventSnapshot(runId, snapshot.signal).then(
         ({ events, lastEventId, stream }) => {
           if (snapshot.signal.aborted) return;
-          // One batch: rendered now rather than a frame later, so the page's first frame with
-          // the flow is not preceded by one without it.
-          for (const envelope of events) applyRunEvent(flow, envelope);
-          setVersion(flow.version);
+          apply(events);
           // The early stream resumes after the snapshot's last event: the flow must be there too.
           followStream(flow.lastEventId === lastEventId ? (stream ?? undefined) : undefined);
         },

@@ -143,20 +143,6 @@ export const FlowView = memo(function FlowView(props: FlowViewProps) {
     }
   };
 
-  // The flow's first items (the run's stored events, applied in one batch) are drawn where the
-  // page opens, at the tail: not at the top first, then again at the tail once the follow has
-  // scrolled there. The follow's own scroll (after the commit) lands on the same offset.
-  const drawnOnce = useRef(false);
-  if (!drawnOnce.current && items.length > 0) {
-    drawnOnce.current = true;
-    if (revealTarget.current === null) {
-      virtualizer.scrollOffset = Math.max(
-        virtualizer.getTotalSize() - (virtualizer.scrollRect?.height ?? 0),
-        0,
-      );
-    }
-  }
-
   const atEnd = items.length === 0 || virtualizer.isAtEnd();
   return (
     <div className="flow">
