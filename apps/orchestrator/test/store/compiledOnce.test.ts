@@ -19,7 +19,7 @@ beforeEach(async () => {
     ["g1", "acme"],
     ["g2", "beta"],
     ["g3", "gamma"],
-  ]) {
+  ] as const) {
     await db.insertInto("guild").values({ id, name, created_at: "2026-12-07T00:00:00.000Z" }).execute();
   }
 });
