@@ -215,9 +215,12 @@ for (const { provider, skipReason } of suites) {
         const slowBomb = `for i in $(seq 1000); do sleep ${SLOW_BOMB_MARKER} & sleep 0.01; done`;
         const started = await attacker.shell({ command: `(bash -c '${slowBomb}' &)`, timeout_seconds: 10 });
         // At the limit it stops growing (slower on a loaded machine); a container's watcher may stop it first.
-        expect(await waitForSteady(() => hostSleepers(SLOW_BOMB_MARKER), () => attacker.machine.isRunning())).toBe(
-          true,
-        );
+        expect(
+          await waitForSteady(
+            () => hostSleepers(SLOW_BOMB_MARKER),
+            () => attacker.machine.isRunning(),
+          ),
+        ).toBe(true);
         return started;
       });
       expect(call.text).toBe("(no output)");
