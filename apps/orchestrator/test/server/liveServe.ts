@@ -10,7 +10,7 @@ export interface StreamEvent {
   data: Record<string, unknown>;
 }
 
-const SERVER_UP_MS = 20_000;
+const SERVER_UP_MS = 40_000;
 
 /** `guilds serve` with PORT set, resolved once GET /healthz answers. */
 export function startServe(environment: Record<string, string>): Promise<LiveServe> {
