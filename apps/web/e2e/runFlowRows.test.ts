@@ -106,16 +106,15 @@ describe.skipIf(browserMissing !== null)("the run flow's rows, keys and glitches
     const [printed, missing, read, search, reread] = calls;
     if (!printed || !missing || !read || !search || !reread) throw new Error("a call is missing");
     await rowOf(page, reread).waitFor();
-    // The HTML preloads the app's own chunk (modulepreload), so it is fetched beside the entry
-    // script, which asks for the run's stored events before it runs that chunk: the server reads
-    // them while the app loads; then for the stream after the last of them (earlyRunSnapshot): one
-    // of each, which the page takes.
+    // The entry script asks for the run's stored events before it fetches the app's own chunk, so
+    // the server reads them while the app loads, then for the stream after the last of them
+    // (earlyRunSnapshot): one of each, which the page takes.
     const snapshot = requested.indexOf(`/api/runs/${run.id}/events/snapshot`);
     const boot = requested.findIndex((pathname) => /\/assets\/boot-[^/]+\.js$/.test(pathname));
     const stream = requested.indexOf(`/api/runs/${run.id}/events`);
     expect(requested.filter((pathname) => pathname.startsWith(`/api/runs/${run.id}/events`))).toHaveLength(2);
-    expect(boot).toBeGreaterThanOrEqual(0);
-    expect(snapshot).toBeGreaterThan(boot);
+    expect(snapshot).toBeGreaterThanOrEqual(0);
+    expect(boot).toBeGreaterThan(snapshot);
     expect(stream).toBeGreaterThan(snapshot);
 
     const rows = [
