@@ -1,6 +1,6 @@
+import { readHelperRequest, writeEnvelope } from "@guilds/runtime/helperMain";
 import { dispatch } from "./dispatch.ts";
 import { serve } from "./serve.ts";
-import { readOneShotRequest, writeOneShotEnvelope } from "./transport/oneShotRequest.ts";
 import { helperStopSignal } from "./transport/stopSignals.ts";
 
 /**
@@ -19,11 +19,11 @@ async function main(argv: string[], stopRequested: AbortSignal): Promise<void> {
     await serve(process.stdin, process.stdout, process.env, stopRequested, socket);
     return;
   }
-  const invocation = readOneShotRequest(argv);
+  const invocation = readHelperRequest("guilds-code", argv);
   const envelope = invocation.ok
     ? await dispatch(invocation.raw, process.env, stopRequested)
     : invocation.envelope;
-  await writeOneShotEnvelope(envelope);
+  await writeEnvelope(envelope);
 }
 
 // Listening first: a stop that comes while the request is read must still find its command.
