@@ -1,21 +1,24 @@
-import type { Message } from "../store/messageStore.ts";
+import type { ConversationMessage } from "../providers/modelProvider.ts";
 import type { Store } from "../store/store.ts";
+import { conversationBuilder } from "./messageContent.ts";
 
-/** The run's messages so far, in seq order. */
-export type ConversationReader = () => Promise<readonly Message[]>;
+/** The run's conversation so far (conversationOf its messages in seq order): a new array at each call. */
+export type ConversationReader = () => Promise<ConversationMessage[]>;
 
 /**
- * A run's messages as its loop reads them before each generation: those read before are kept and
- * only the newer ones are read, so a long run does not read its whole conversation at every step.
- * Sound because a stored message never changes, and a run's seqs are handed out and committed in
- * order (the run row's counter): nothing can appear before the last seq read.
+ * A run's conversation as its loop reads it before each generation: only the messages newer than
+ * those read before are read and added, so a long run neither reads nor rebuilds its whole
+ * conversation at every step. Sound because a stored message never changes, and a run's seqs are
+ * handed out and committed in order (the run row's counter): nothing can appear before the last seq read.
  */
 export function createConversationReader(store: Pick<Store, "messages">, runId: string): ConversationReader {
-  const messages: Message[] = [];
+  const builder = conversationBuilder();
+  let lastSeq: number | undefined;
   return async () => {
-    const last = messages.at(-1);
-    const newer = await store.messages.list(runId, last === undefined ? {} : { afterSeq: last.seq });
-    for (const message of newer) messages.push(message);
-    return messages;
+    const newer = await store.messages.list(runId, lastSeq === undefined ? {} : { afterSeq: lastSeq });
+    builder.add(newer);
+    const last = newer.at(-1);
+    if (last !== undefined) lastSeq = last.seq;
+    return builder.conversation();
   };
 }

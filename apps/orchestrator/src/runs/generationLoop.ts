@@ -7,7 +7,7 @@ import { type ConversationReader, createConversationReader } from "./conversatio
 import type { EngineDeps } from "./engineDeps.ts";
 import { type GenerationContext, runContextSource } from "./generationContext.ts";
 import { generationStartWrites, type StartedGeneration, startGeneration } from "./generationStart.ts";
-import { type AssistantContent, conversationOf } from "./messageContent.ts";
+import type { AssistantContent } from "./messageContent.ts";
 import { endRunOnceStored } from "./runEndOnceStored.ts";
 import { serverStopOf } from "./serverStop.ts";
 import { systemPrompt } from "./systemPrompt.ts";
@@ -209,7 +209,7 @@ async function streamAnswer(
   provider: ModelProvider,
   input: { conversation: ConversationReader; tools: ModelToolSchema[]; signal: AbortSignal },
 ): Promise<Answer> {
-  const messages = conversationOf(await input.conversation());
+  const messages = await input.conversation();
   const repositoryNames = context.repositories.map((repository) => repository.name);
   const answer: Answer = { text: "", toolCalls: [], finishReason: "other" };
   const stream = provider.generate({

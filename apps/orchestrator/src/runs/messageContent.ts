@@ -30,36 +30,57 @@ export const INTERRUPTED_CALL_RESULT =
  * gets a result before the conversation goes on: providers refuse a history where one is missing.
  */
 export function conversationOf(messages: readonly Message[]): ConversationMessage[] {
-  const conversation: ConversationMessage[] = [];
+  const builder = conversationBuilder();
+  builder.add(messages);
+  return builder.conversation();
+}
+
+/** conversationOf, built message by message: a run's loop adds only the messages new since its last generation. */
+export interface ConversationBuilder {
+  /** The next messages of the run, in seq order. */
+  add(messages: readonly Message[]): void;
+  /** conversationOf every message added so far: a new array at each call. */
+  conversation(): ConversationMessage[];
+}
+
+export function conversationBuilder(): ConversationBuilder {
+  // Every message so far, but the results owed to the last assistant message's unanswered calls.
+  const settled: ConversationMessage[] = [];
   let unanswered: { id: string; name: string }[] = [];
-  const answerTheRest = () => {
-    for (const call of unanswered) {
-      conversation.push({ role: "tool", id: call.id, name: call.name, text: INTERRUPTED_CALL_RESULT });
-    }
-    unanswered = [];
+  const interruptedResults = (): ConversationMessage[] =>
+    unanswered.map((call) => ({ role: "tool", id: call.id, name: call.name, text: INTERRUPTED_CALL_RESULT }));
+  return {
+    add(messages) {
+      for (const message of messages) {
+        if (message.role !== "tool" && unanswered.length > 0) {
+          for (const result of interruptedResults()) settled.push(result);
+          unanswered = [];
+        }
+        const parsed = contentOf(message);
+        if (parsed === null) continue;
+        if (parsed.role === "operator") {
+          settled.push({ role: "operator", text: parsed.content.text });
+        } else if (parsed.role === "assistant") {
+          const { content } = parsed;
+          settled.push({
+            role: "assistant",
+            text: content.text,
+            toolCalls: content.tool_calls.map((call) => ({
+              id: call.id,
+              name: call.name,
+              args: call.arguments,
+            })),
+          });
+          unanswered = content.tool_calls.map((call) => ({ id: call.id, name: call.name }));
+        } else {
+          const { content } = parsed;
+          settled.push({ role: "tool", id: content.tool_call_id, name: content.name, text: content.text });
+          unanswered = unanswered.filter((call) => call.id !== content.tool_call_id);
+        }
+      }
+    },
+    conversation: () => (unanswered.length === 0 ? settled.slice() : settled.concat(interruptedResults())),
   };
-  for (const message of messages) {
-    if (message.role !== "tool") answerTheRest();
-    const parsed = contentOf(message);
-    if (parsed === null) continue;
-    if (parsed.role === "operator") {
-      conversation.push({ role: "operator", text: parsed.content.text });
-    } else if (parsed.role === "assistant") {
-      const { content } = parsed;
-      conversation.push({
-        role: "assistant",
-        text: content.text,
-        toolCalls: content.tool_calls.map((call) => ({ id: call.id, name: call.name, args: call.arguments })),
-      });
-      unanswered = content.tool_calls.map((call) => ({ id: call.id, name: call.name }));
-    } else {
-      const { content } = parsed;
-      conversation.push({ role: "tool", id: content.tool_call_id, name: content.name, text: content.text });
-      unanswered = unanswered.filter((call) => call.id !== content.tool_call_id);
-    }
-  }
-  answerTheRest();
-  return conversation;
 }
 
 type RoleContent =
@@ -67,13 +88,8 @@ type RoleContent =
   | { role: "assistant"; content: AssistantContent }
   | { role: "tool"; content: ToolResultContent };
 
-/** Parsed once per message object: a run's loop keeps its messages and replays them at every generation. */
-const parsedContents = new WeakMap<Message, RoleContent | null>();
-
 /** The message's content by its role's schema; null when it does not parse. */
 function contentOf(message: Message): RoleContent | null {
-  const known = parsedContents.get(message);
-  if (known !== undefined) return known;
   let parsed: RoleContent | null = null;
   if (message.role === "operator") {
     const content = OperatorContent.safeParse(message.content);
@@ -85,7 +101,6 @@ function contentOf(message: Message): RoleContent | null {
     const content = ToolResultContent.safeParse(message.content);
     if (content.success) parsed = { role: "tool", content: content.data };
   }
-  parsedContents.set(message, parsed);
   return parsed;
 }
 

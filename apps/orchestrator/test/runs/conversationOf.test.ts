@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  conversationBuilder,
   conversationOf,
   INTERRUPTED_CALL_RESULT,
   unansweredToolCalls,
@@ -45,6 +46,46 @@ describe("conversationOf", () => {
       { role: "tool", id: "c2", name: "shell", text: INTERRUPTED_CALL_RESULT },
       { role: "operator", text: "the server restarted; go on" },
     ]);
+  });
+});
+
+describe("conversationBuilder", () => {
+  test("messages added a few at a time give conversationOf of them all, after every addition", () => {
+    const calls = [
+      { id: "c1", name: "shell", arguments: '{"command":"true"}' },
+      { id: "c2", name: "shell", arguments: '{"command":"sleep 60"}' },
+    ];
+    const messages = [
+      message("operator", { text: "go" }),
+      message("assistant", { text: "two calls", tool_calls: calls }),
+      message("tool", { tool_call_id: "c1", name: "shell", text: "" }),
+      message("operator", { text: "the server restarted; go on" }),
+      message("assistant", { text: "", tool_calls: [calls[0] as (typeof calls)[0]] }),
+      message("tool", { tool_call_id: "c1", name: "shell", text: "again" }),
+      message("assistant", { not: "an assistant's content" } as unknown as Message["content"]),
+      message("assistant", { text: "done", tool_calls: [] }),
+    ];
+    const builder = conversationBuilder();
+    for (const [from, to] of [
+      [0, 2],
+      [2, 3],
+      [3, 3],
+      [3, 6],
+      [6, 8],
+    ] as const) {
+      builder.add(messages.slice(from, to));
+      expect(builder.conversation()).toEqual(conversationOf(messages.slice(0, to)));
+    }
+    expect(builder.conversation()).toHaveLength(8);
+  });
+
+  test("each conversation is a new array: a provider's copy does not grow with the next messages", () => {
+    const builder = conversationBuilder();
+    builder.add([message("operator", { text: "go" })]);
+    const first = builder.conversation();
+    builder.add([message("assistant", { text: "ok", tool_calls: [] })]);
+    expect(first).toEqual([{ role: "operator", text: "go" }]);
+    expect(builder.conversation()).toHaveLength(2);
   });
 });
 
