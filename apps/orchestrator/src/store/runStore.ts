@@ -177,8 +177,11 @@ export function createRunStore(db: Kysely<Database>) {
         output: delta.outputTokens ?? 0,
         cached: delta.cachedTokens ?? 0,
       };
-      if (delta.costUsd === null) await addTokens(db, tokens);
-      else await addTokensAndCost(db, { ...tokens, cost: delta.costUsd });
+      if (delta.costUsd === null) {
+        // Nothing to add (a provider that reports no usage): no statement.
+        if (tokens.input === 0 && tokens.output === 0 && tokens.cached === 0) return;
+        await addTokens(db, tokens);
+      } else await addTokensAndCost(db, { ...tokens, cost: delta.costUsd });
     },
 
     /** Sets the given metadata keys; a key set to null is removed. */

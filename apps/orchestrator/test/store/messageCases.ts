@@ -119,6 +119,15 @@ export function messageCases(test: StoreTest): void {
         costUsd: null,
       });
       expect((await store.runs.get(run.id)).costUsd).toBeNull();
+      // Nothing to add (no usage, no cost) leaves the run's row exactly as it was.
+      const before = await store.runs.get(run.id);
+      await store.runs.addUsage(run.id, {
+        inputTokens: null,
+        outputTokens: null,
+        cachedTokens: null,
+        costUsd: null,
+      });
+      expect(await store.runs.get(run.id)).toEqual(before);
       await store.runs.addUsage(run.id, {
         inputTokens: null,
         outputTokens: null,
