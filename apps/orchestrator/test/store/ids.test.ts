@@ -18,4 +18,12 @@ describe("newId", () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  test("ids in many milliseconds (past the random bytes fetched at once) keep their form and order", () => {
+    const start = Date.UTC(2032, 0, 1);
+    const ids = Array.from({ length: 1000 }, (_id, index) => newId("msg", start + index));
+    for (const id of ids) expect(id).toMatch(/^msg_[0-9a-hjkmnp-tv-z]{18}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids.map((id) => id.slice(-8))).size).toBeGreaterThan(990);
+  });
 });
