@@ -14,6 +14,7 @@ import { execInContainer } from "./containerExec.ts";
 import { CONTAINER_LABELS, containerNameOf } from "./containerLabels.ts";
 import { removeMachineContainer } from "./containerRemoval.ts";
 import { type ContainerPlan, containerCreateOptions, planDigest } from "./containerSpec.ts";
+import { untilStopped } from "./containerStopped.ts";
 import type { EngineFlavor } from "./engineFlavor.ts";
 import { watchProcessLimit } from "./processLimitWatch.ts";
 
@@ -194,6 +195,7 @@ export function createDockerBackend(options: DockerBackendOptions): MachineBacke
         const status = (error as { statusCode?: number }).statusCode;
         if (status !== 304 && status !== 404) throw error;
       }
+      await untilStopped(docker.getContainer(current.id));
       current.alive = false;
     },
 
