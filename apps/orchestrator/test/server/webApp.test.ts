@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, expect, test } from "vitest";
 import { serveWebApp } from "../../src/server/webApp.ts";
@@ -25,6 +26,32 @@ test("a built file is served with its type; hashed assets are cached for good, i
   const index = await get("/");
   expect(index.headers.get("Cache-Control")).toBe("no-cache");
   expect(await index.text()).toContain("<div id=root>");
+});
+
+test("a hashed script is sent compressed as the client accepts, the same bytes each time, again after a rebuild", async () => {
+  const script = path.join(folder, "assets", "boot-9f8e.js");
+  const first = `const rows = [${Array.from({ length: 400 }, (_, index) => `"row ${index}"`).join(",")}];`;
+  writeFileSync(script, first);
+  const asked = (encoding: string | null) =>
+    app.request("http://localhost/assets/boot-9f8e.js", {
+      headers: encoding === null ? {} : { "Accept-Encoding": encoding },
+    });
+  for (let round = 0; round < 2; round += 1) {
+    const brotli = await asked("gzip, deflate, br");
+    expect(brotli.headers.get("Content-Encoding")).toBe("br");
+    expect(brotli.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(first);
+    const gzip = await asked("gzip");
+    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(first);
+    const raw = await asked(null);
+    expect(raw.headers.get("Content-Encoding")).toBeNull();
+    expect(await raw.text()).toBe(first);
+  }
+  const rebuilt = `${first}\nconsole.log(rows.length);`;
+  writeFileSync(script, rebuilt);
+  const again = await asked("br");
+  expect(brotliDecompressSync(Buffer.from(await again.arrayBuffer())).toString()).toBe(rebuilt);
 });
 
 test("the app's own routes get index.html, so a reload of /runs/<id> works", async () => {
