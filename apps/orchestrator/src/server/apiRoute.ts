@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { JsonText } from "./jsonText.ts";
 import { readJsonBody } from "./requestBody.ts";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
@@ -56,7 +57,7 @@ interface RouteDefinition<Body, Answer> {
   conflict?: string;
   errors?: RouteErrors;
   query?: readonly RouteParameter[];
-  handle(request: RouteRequest<Body>): Promise<NoInfer<Answer>>;
+  handle(request: RouteRequest<Body>): Promise<NoInfer<Answer> | JsonText<NoInfer<Answer>>>;
 }
 
 interface StreamRouteDefinition {
@@ -89,6 +90,8 @@ export function defineRoute<Body = undefined, Answer = unknown>(
       const schema = definition.body;
       const body = (schema === undefined ? undefined : await readJsonBody(c, schema)) as Body;
       const answer = await definition.handle({ c, params: c.req.param(), body });
+      if (answer instanceof JsonText)
+        return c.body(answer.text, status, { "Content-Type": "application/json" });
       return c.json(answer as object, status);
     },
   };

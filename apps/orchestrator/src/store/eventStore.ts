@@ -17,6 +17,11 @@ export interface RunEvent {
   createdAt: string;
 }
 
+/** A stored event with its payload as the JSON text it is stored as (what toJsonText wrote). */
+export interface RunEventText extends Omit<RunEvent, "payload"> {
+  payloadText: string;
+}
+
 /**
  * Pruning rule: a run's events are kept while it runs and for this long after it ends, long enough
  * for any client to resume; past that, the run's messages and tool calls are the record.
@@ -49,6 +54,10 @@ export function createEventStore(db: Kysely<Database>) {
     /** The run's events after `afterId` (the Last-Event-ID; 0 for all), oldest first. */
     listForRun: (runId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEvent[]> =>
       listAfter(db, "run_id", runId, afterId, limit),
+
+    /** listForRun with each payload left as its stored JSON text, for an answer that sends it as is. */
+    listTextForRun: async (runId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEventText[]> =>
+      (await listRowsAfter(db, "run_id", runId, afterId, limit)).map(toEventText),
 
     /** Every run's events in the guild after `afterId`, oldest first. */
     listForGuild: (guildId: string, afterId = 0, limit = PAGE_DEFAULT): Promise<RunEvent[]> =>
@@ -194,7 +203,17 @@ async function listAfter(
   afterId: number,
   limit: number,
 ): Promise<RunEvent[]> {
-  const rows = await db
+  return (await listRowsAfter(db, owner, ownerId, afterId, limit)).map(toEvent);
+}
+
+function listRowsAfter(
+  db: Kysely<Database>,
+  owner: "run_id" | "guild_id",
+  ownerId: string,
+  afterId: number,
+  limit: number,
+): Promise<Selectable<RunEventTable>[]> {
+  return db
     .selectFrom("run_event")
     .selectAll()
     .where(owner, "=", ownerId)
@@ -202,7 +221,17 @@ async function listAfter(
     .orderBy("id")
     .limit(limit)
     .execute();
-  return rows.map(toEvent);
+}
+
+function toEventText(row: Selectable<RunEventTable>): RunEventText {
+  return {
+    id: row.id,
+    runId: row.run_id,
+    guildId: row.guild_id,
+    type: row.type,
+    payloadText: row.payload,
+    createdAt: row.created_at,
+  };
 }
 
 function toEvent(row: Selectable<RunEventTable>): RunEvent {

@@ -24,7 +24,13 @@ test("the snapshot is the run's stored events as its stream sends them; the stre
   const other = await seedRun(store, "beta");
   await events.publish({ type: "run.started", run_id: run.id, agent_id: run.agentId });
   await events.publish({ type: "run.started", run_id: other.run.id, agent_id: other.run.agentId });
-  await events.publish({ type: "message.created", run_id: run.id, seq: 1, role: "operator", text: "hi" });
+  await events.publish({
+    type: "message.created",
+    run_id: run.id,
+    seq: 1,
+    role: "operator",
+    text: 'hi "there" \\ ünï\u2028',
+  });
   const started = await events.publish({
     type: "tool.started",
     run_id: run.id,
@@ -43,7 +49,8 @@ test("the snapshot is the run's stored events as its stream sends them; the stre
 
   const answer = await call("GET", `/api/runs/${run.id}/events/snapshot`);
   expect(answer.status).toBe(200);
-  const snapshot = (await answer.json()) as unknown as Snapshot;
+  const answerText = await answer.text();
+  const snapshot = JSON.parse(answerText) as Snapshot;
   expect(snapshot.events.map((envelope) => envelope.type)).toEqual([
     "run.started",
     "message.created",
@@ -53,9 +60,14 @@ test("the snapshot is the run's stored events as its stream sends them; the stre
 
   // The whole stream from the start sends the same envelopes, byte for byte (the same redaction).
   const whole = frameReader((await call("GET", `/api/runs/${run.id}/events`)).body);
-  for (const envelope of snapshot.events)
-    expect(dataOf(await whole.nextEvent())).toBe(JSON.stringify(envelope));
+  const frames: string[] = [];
+  for (const envelope of snapshot.events) {
+    frames.push(dataOf(await whole.nextEvent()));
+    expect(frames.at(-1)).toBe(JSON.stringify(envelope));
+  }
   await whole.cancel();
+  // And the answer is those envelopes' text as they are, in the snapshot's JSON.
+  expect(answerText).toBe(`{"events":[${frames.join(",")}],"last_event_id":${started.id}}`);
 
   // Stored after the snapshot, before the page follows the stream: the stream after it sends them once.
   const between = await events.publish({
