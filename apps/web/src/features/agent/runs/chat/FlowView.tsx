@@ -30,6 +30,10 @@ const ESTIMATED_HEIGHT: Record<FlowItem["kind"], number> = {
   block: 128,
 };
 
+/** Space above the first item and below the last. */
+const PADDING_START_PX = 16;
+const PADDING_END_PX = 24;
+
 /** How close to the bottom (px) still counts as reading the latest: new items then scroll into view. */
 const FOLLOW_THRESHOLD_PX = 48;
 
@@ -51,12 +55,49 @@ export interface FlowViewProps {
  * keyboard moves between its calls (useFlowKeyboard); ? lists the keys.
  */
 export const FlowView = memo(function FlowView(props: FlowViewProps) {
-  const { flow, version, agentHarness, selectedCallId, onOpenCall, emptyText } = props;
+  const { flow, version, emptyText } = props;
   const [folded, setFolded] = useState<ReadonlySet<number>>(() => new Set());
   useEffect(preloadStepMarkdown, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the flow changes in place; version says when.
   const items = useMemo(() => flowItems(flow, folded), [flow, version, folded]);
+  const [shortcutsShown, setShortcutsShown] = useState(false);
+  const showShortcuts = useCallback(() => setShortcutsShown(true), []);
+  const hideShortcuts = useCallback(() => setShortcutsShown(false), []);
+  const onToggle = useCallback((stepNumber: number) => {
+    setFolded((current) => {
+      const next = new Set(current);
+      if (!next.delete(stepNumber)) next.add(stepNumber);
+      return next;
+    });
+  }, []);
 
+  return (
+    <div className="flow">
+      {items.length === 0 ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard.
+        <section className="flow-scroller" aria-label="Run flow" tabIndex={0}>
+          <p className="flow-empty">{emptyText}</p>
+        </section>
+      ) : (
+        <FlowList {...props} items={items} onToggle={onToggle} onShowShortcuts={showShortcuts} />
+      )}
+      <ShortcutsDialog open={shortcutsShown} onClose={hideShortcuts} />
+    </div>
+  );
+});
+
+interface FlowListProps extends FlowViewProps {
+  items: readonly FlowItem[];
+  onToggle: (stepNumber: number) => void;
+  onShowShortcuts: () => void;
+}
+
+/**
+ * The flow's items, virtualised. Mounted once there are items, with its offset at their end: a run
+ * opened with thousands of calls renders its tail once, not its top first and then its tail.
+ */
+function FlowList(props: FlowListProps) {
+  const { flow, items, agentHarness, selectedCallId, onOpenCall, onToggle, onShowShortcuts } = props;
   const snapshotsRef = useRef({ runId: flow.runId, snapshots: new CallSnapshots() });
   if (snapshotsRef.current.runId !== flow.runId) {
     snapshotsRef.current = { runId: flow.runId, snapshots: new CallSnapshots() };
@@ -72,20 +113,19 @@ export const FlowView = memo(function FlowView(props: FlowViewProps) {
     estimateSize,
     getItemKey,
     overscan: 10,
-    paddingStart: 16,
-    paddingEnd: 24,
+    paddingStart: PADDING_START_PX,
+    paddingEnd: PADDING_END_PX,
     anchorTo: "end",
     followOnAppend: true,
     scrollEndThreshold: FOLLOW_THRESHOLD_PX,
+    // The first render, before the scroller is measured, is of the tail as a window would show it.
+    initialOffset: () => estimatedEnd(items),
+    initialRect: { width: 0, height: window.innerHeight },
     // A scroll re-renders in React's own batch, not synchronously inside each scroll event: the
     // rows that come into view are drawn once per frame, not once per event.
     useFlushSync: false,
   });
-
-  const [shortcutsShown, setShortcutsShown] = useState(false);
-  const showShortcuts = useCallback(() => setShortcutsShown(true), []);
-  const hideShortcuts = useCallback(() => setShortcutsShown(false), []);
-  useFlowKeyboard({ items, virtualizer, scrollRef, selectedCallId, onShowShortcuts: showShortcuts });
+  useFlowKeyboard({ items, virtualizer, scrollRef, selectedCallId, onShowShortcuts });
 
   // A reload with ?call= brings the open call into view once, instead of the tail.
   const revealTarget = useRef(selectedCallId);
@@ -97,14 +137,6 @@ export const FlowView = memo(function FlowView(props: FlowViewProps) {
     revealTarget.current = null;
     virtualizer.scrollToIndex(index, { align: "center" });
   }, [items, virtualizer]);
-
-  const onToggle = useCallback((stepNumber: number) => {
-    setFolded((current) => {
-      const next = new Set(current);
-      if (!next.delete(stepNumber)) next.add(stepNumber);
-      return next;
-    });
-  }, []);
 
   const renderItem = (item: FlowItem): ReactNode => {
     switch (item.kind) {
@@ -143,12 +175,10 @@ export const FlowView = memo(function FlowView(props: FlowViewProps) {
     }
   };
 
-  const atEnd = items.length === 0 || virtualizer.isAtEnd();
   return (
-    <div className="flow">
+    <>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard. */}
       <section ref={scrollRef} className="flow-scroller" aria-label="Run flow" tabIndex={0}>
-        {items.length === 0 && <p className="flow-empty">{emptyText}</p>}
         <div className="flow-canvas" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((virtualItem) => {
             const item = items[virtualItem.index];
@@ -171,8 +201,7 @@ export const FlowView = memo(function FlowView(props: FlowViewProps) {
           })}
         </div>
       </section>
-      <ShortcutsDialog open={shortcutsShown} onClose={hideShortcuts} />
-      {!atEnd && (
+      {!virtualizer.isAtEnd() && (
         <button type="button" className="flow-jump" onClick={() => virtualizer.scrollToEnd()}>
           <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
             <path
@@ -186,9 +215,16 @@ export const FlowView = memo(function FlowView(props: FlowViewProps) {
           Jump to latest
         </button>
       )}
-    </div>
+    </>
   );
-});
+}
+
+/** The flow's height by the items' first guesses: the offset of its end before anything is measured. */
+function estimatedEnd(items: readonly FlowItem[]): number {
+  let height = PADDING_START_PX + PADDING_END_PX;
+  for (const item of items) height += ESTIMATED_HEIGHT[item.kind];
+  return height;
+}
 
 /** The item's lane: where the rail of its turn runs (none beside operator messages). */
 function laneClass(item: FlowItem): string {
