@@ -1,3 +1,4 @@
+import "./noEval.ts";
 import { startEarlyRunSnapshot } from "./api/earlyRunSnapshot.ts";
 
 // The entry is this small on purpose: a run page's stored events are asked for first, and the

@@ -1,4 +1,4 @@
 import { parseWithoutEval } from "@guilds/protocol/zodWithoutEval";
 
-// Imported first by boot.tsx, so it runs before any module that parses.
+// Imported first by the entry (main.tsx), so it runs before any chunk that builds a zod schema.
 parseWithoutEval();

@@ -8,8 +8,11 @@ import {
   MODEL_PROVIDERS,
 } from "./agentSettings.ts";
 import { parseByteSize } from "./byteSize.ts";
+import { MESSAGE_MAX_CHARACTERS } from "./messageLimits.ts";
 import { ModelScript } from "./modelScript.ts";
 import { RUN_TITLE_MAX_LENGTH } from "./runTitle.ts";
+
+export { MESSAGE_MAX_CHARACTERS };
 
 /*
  * The bodies the server's API accepts: the server validates requests with these schemas, its
@@ -17,9 +20,6 @@ import { RUN_TITLE_MAX_LENGTH } from "./runTitle.ts";
  * with their inputs (the `…Input` types), so the three cannot drift apart. A schema's output is
  * what the server reads once a body passed (sizes in bytes).
  */
-
-/** An operator message: what starts or continues a run. */
-export const MESSAGE_MAX_CHARACTERS = 200_000;
 
 /** The longest guild, repository, agent, secret or token name. */
 export const NAME_MAX_LENGTH = 100;

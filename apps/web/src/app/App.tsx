@@ -1,16 +1,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { setUnauthorizedHandler } from "../api/apiClient.ts";
 import { readOperatorToken } from "../api/operatorToken.ts";
 import { RunPage } from "../features/agent/runs/RunPage.tsx";
-import { AgentPage } from "../features/agent/settings/AgentPage.tsx";
-import { SignInPage } from "../features/auth/SignInPage.tsx";
-import { GuildPage } from "../features/guilds/GuildPage.tsx";
-import { GuildsPage } from "../features/guilds/GuildsPage.tsx";
-import { PricesPage } from "../features/prices/PricesPage.tsx";
-import { RunsBoardPage } from "../features/runs/RunsBoardPage.tsx";
+import { Loading } from "../ui/Loading.tsx";
 import { Layout } from "./Layout.tsx";
+import { AgentPage, GuildPage, GuildsPage, PricesPage, RunsBoardPage, SignInPage } from "./lazyPages.ts";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { createQueryClient } from "./queryClient.ts";
 
@@ -28,7 +24,12 @@ export function App() {
       setSignedIn(false);
     });
   }, []);
-  if (!signedIn) return <SignInPage onSignedIn={() => setSignedIn(true)} />;
+  if (!signedIn)
+    return (
+      <Suspense fallback={<Loading />}>
+        <SignInPage onSignedIn={() => setSignedIn(true)} />
+      </Suspense>
+    );
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -1,7 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { Link, Outlet } from "react-router";
 import { forgetOperatorToken } from "../api/operatorToken.ts";
 import { Button } from "../ui/Button.tsx";
+import { Loading } from "../ui/Loading.tsx";
 import { Breadcrumbs } from "./Breadcrumbs.tsx";
 import { RunningCount } from "./RunningCount.tsx";
 import { RunWatch } from "./RunWatch.tsx";
@@ -47,7 +49,9 @@ export function Layout({ onSignOut }: { onSignOut: () => void }) {
         </Button>
       </header>
       <main id="main" className="layout-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_CHARACTERS } from "@guilds/protocol/apiRequests";
+import { MESSAGE_MAX_CHARACTERS } from "@guilds/protocol/messageLimits";
 
 /** What is wrong with a message to start a run with, or null when it can go. */
 export function messageError(message: string): string | null {
