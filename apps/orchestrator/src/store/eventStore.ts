@@ -235,12 +235,6 @@ function toEventText(row: Selectable<RunEventTable>): RunEventText {
 }
 
 function toEvent(row: Selectable<RunEventTable>): RunEvent {
-  return {
-    id: row.id,
-    runId: row.run_id,
-    guildId: row.guild_id,
-    type: row.type,
-    payload: fromJsonText(row.payload, "event payload"),
-    createdAt: row.created_at,
-  };
+  const { payloadText, ...event } = toEventText(row);
+  return { ...event, payload: fromJsonText(payloadText, "event payload") };
 }
